@@ -1,0 +1,348 @@
+#!/usr/bin/env bash
+# Gatehouse load benchmark: sign-in and refresh throughput and latency against a release build of
+# `gatehouse serve`, printed next to peers measured in the same run: the bcrypt bound
+# (cores / one verify) for sign-in, and the server's cheapest route for refresh.
+#
+# Not a test: it never fails on a number. It exits non-zero only when it could not measure
+# (build failed, server did not start, wrk failed). See Benchmarks/README.md.
+#
+# Usage: Benchmarks/run.sh            (settings through the environment; `--help` lists them)
+set -euo pipefail
+
+usage() {
+    cat <<'EOF'
+Usage: Benchmarks/run.sh
+
+Builds gatehouse in release mode (.build-release), starts it on 127.0.0.1 with a temporary data
+dir, runs the scenarios with wrk, stops it, and prints a summary. Raw output goes to
+Benchmarks/results/<UTC time>/ (and Benchmarks/results/latest).
+
+Environment (default):
+  BENCH_DURATION           seconds per measured scenario (15)
+  BENCH_WARMUP             seconds of discarded warm-up before each scenario, 0 for none (3)
+  BENCH_CEILING_DURATION   seconds for the health-route ceiling (5)
+  BENCH_CONNECTIONS        wrk connections (8)
+  BENCH_THREADS            wrk threads (1; capped at the connection count)
+  BENCH_USERS              users signed up for the sign-in rotation (8)
+  BENCH_SESSIONS           refresh tokens seeded per refresh run (4 x connections, at least 2 x)
+  BENCH_BCRYPT_COST        bcrypt cost for the server and the bound (10)
+  BENCH_BCRYPT_ITERATIONS  verifies timed by `gatehouse bcrypt-bench` (30)
+  BENCH_CORES              cores in the bound (nproc)
+  GATEHOUSE_BIN            use this binary and skip the build
+EOF
+}
+if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then usage; exit 0; fi
+if [[ $# -gt 0 ]]; then usage >&2; exit 2; fi
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BENCH_DIR="$ROOT/Benchmarks"
+WRK_DIR="$BENCH_DIR/wrk"
+
+DURATION="${BENCH_DURATION:-15}"
+WARMUP="${BENCH_WARMUP:-3}"
+CEILING_DURATION="${BENCH_CEILING_DURATION:-5}"
+CONNECTIONS="${BENCH_CONNECTIONS:-8}"
+THREADS="${BENCH_THREADS:-1}"
+USERS="${BENCH_USERS:-8}"
+SESSIONS="${BENCH_SESSIONS:-$((CONNECTIONS * 4))}"
+COST="${BENCH_BCRYPT_COST:-10}"
+ITERATIONS="${BENCH_BCRYPT_ITERATIONS:-30}"
+CORES="${BENCH_CORES:-$(nproc)}"
+BIN="${GATEHOUSE_BIN:-}"
+
+log() { printf '[bench] %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+for name in DURATION WARMUP CEILING_DURATION CONNECTIONS THREADS USERS SESSIONS COST ITERATIONS CORES; do
+    [[ "${!name}" =~ ^[0-9]+$ ]] || die "$name must be a whole number, got '${!name}'"
+done
+((DURATION > 0 && CONNECTIONS > 0 && THREADS > 0 && USERS > 0 && ITERATIONS > 0 && CORES > 0)) ||
+    die "durations, connections, threads, users, iterations and cores must be positive"
+((THREADS > CONNECTIONS)) && THREADS=$CONNECTIONS
+((SESSIONS < 2 * CONNECTIONS)) && { log "BENCH_SESSIONS raised to 2 x connections"; SESSIONS=$((2 * CONNECTIONS)); }
+
+# ---------------------------------------------------------------- tools
+
+if ! command -v wrk >/dev/null 2>&1; then
+    log "installing wrk (apt)"
+    sudo=""
+    [[ "$(id -u)" -eq 0 ]] || sudo="sudo"
+    $sudo apt-get update -qq >/dev/null
+    $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq wrk >/dev/null
+fi
+for tool in wrk curl awk sed od timeout; do
+    command -v "$tool" >/dev/null 2>&1 || die "$tool is required"
+done
+
+random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
+
+STAMP="$(date -u +%Y%m%dT%H%M%SZ)"
+OUT="$BENCH_DIR/results/$STAMP"
+mkdir -p "$OUT"
+ln -sfn "$STAMP" "$BENCH_DIR/results/latest"
+
+# ---------------------------------------------------------------- build
+
+if [[ -z "$BIN" ]]; then
+    grep -rqs 'bcrypt-bench' "$ROOT/Sources/gatehouse" ||
+        log "warning: Sources/gatehouse has no bcrypt-bench subcommand yet; the bound will be n/a"
+    log "building: swift build -c release --product gatehouse --scratch-path .build-release (log: $OUT/build.log)"
+    if ! (cd "$ROOT" && timeout 3600 swift build -c release --product gatehouse --scratch-path .build-release) \
+        >"$OUT/build.log" 2>&1; then
+        tail -n 30 "$OUT/build.log" >&2
+        die "release build failed (log: $OUT/build.log)"
+    fi
+    BIN="$(cd "$ROOT" && swift build -c release --scratch-path .build-release --show-bin-path)/gatehouse"
+fi
+[[ -x "$BIN" ]] || die "no executable at $BIN"
+
+# ---------------------------------------------------------------- environment record
+
+LOAD_AT_START="$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')"
+CPU_MODEL="$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1 || true)"
+{
+    echo "date_utc: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "host: $(uname -srm)"
+    echo "cpu: ${CPU_MODEL:-unknown}"
+    echo "cores_in_bound: $CORES (nproc: $(nproc))"
+    echo "load_avg_at_start: $LOAD_AT_START"
+    echo "commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo none), $(git -C "$ROOT" status --porcelain 2>/dev/null | wc -l | tr -d ' ') changed paths"
+    echo "swift: $(swift --version 2>/dev/null | head -n 1 || echo unknown)"
+    echo "wrk: $(wrk --version 2>&1 | head -n 1 || true)"
+    echo "binary: $BIN"
+    echo "settings: duration=${DURATION}s warmup=${WARMUP}s ceiling=${CEILING_DURATION}s connections=$CONNECTIONS threads=$THREADS users=$USERS sessions=$SESSIONS cost=$COST iterations=$ITERATIONS"
+} >"$OUT/env.txt"
+if awk -v l="$LOAD_AT_START" 'BEGIN { exit !(l + 0 > 0.5) }'; then
+    log "warning: load average is $LOAD_AT_START before the run; something else is using the CPU and every number will be low"
+fi
+
+# ---------------------------------------------------------------- bcrypt bound
+
+# One verify's median time, from the server binary itself (same bcrypt code, same build).
+# Prints verify_ms or nothing.
+measure_verify_ms() {
+    local name="$1" line
+    line="$(timeout 600 "$BIN" bcrypt-bench --cost "$COST" --iterations "$ITERATIONS" 2>"$OUT/$name.err" |
+        grep '^[[:space:]]*{' | tail -n 1)" || true
+    printf '%s\n' "$line" >"$OUT/$name.json"
+    sed -n 's/.*"verify_ms"[[:space:]]*:[[:space:]]*\([0-9.eE+-]*\).*/\1/p' <<<"$line"
+}
+
+log "bcrypt: timing $ITERATIONS verifies at cost $COST"
+VERIFY_BEFORE="$(measure_verify_ms bcrypt-before)"
+[[ -n "$VERIFY_BEFORE" ]] || log "warning: '$(basename "$BIN") bcrypt-bench' gave no verify_ms (see $OUT/bcrypt-before.err); the bound will be n/a"
+
+# ---------------------------------------------------------------- server
+
+SERVER_PID=""
+TMP="$(mktemp -d "${TMPDIR:-/tmp}/gatehouse-bench.XXXXXX")"
+
+stop_server() {
+    [[ -n "$SERVER_PID" ]] || return 0
+    if kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill -TERM "$SERVER_PID" 2>/dev/null || true
+        for _ in $(seq 1 50); do
+            kill -0 "$SERVER_PID" 2>/dev/null || break
+            sleep 0.2
+        done
+        if kill -0 "$SERVER_PID" 2>/dev/null; then
+            log "warning: server did not stop within 10 s of SIGTERM; killing it"
+            kill -KILL "$SERVER_PID" 2>/dev/null || true
+        fi
+    fi
+    wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=""
+}
+cleanup() {
+    stop_server
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+free_port() {
+    local port
+    for _ in $(seq 1 100); do
+        port=$((20000 + RANDOM % 40000))
+        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            echo "$port"
+            return 0
+        fi
+    done
+    die "found no free port"
+}
+
+PORT="$(free_port)"
+BASE="http://127.0.0.1:$PORT"
+mkdir -p "$TMP/data"
+log "starting gatehouse serve on $BASE (log: $OUT/server.log)"
+GATEHOUSE_HOST=127.0.0.1 \
+    GATEHOUSE_PORT="$PORT" \
+    GATEHOUSE_DATA_DIR="$TMP/data" \
+    GATEHOUSE_BCRYPT_COST="$COST" \
+    GATEHOUSE_RATE_LIMIT_TOKEN=0 \
+    GATEHOUSE_RATE_LIMIT_OTP=0 \
+    GATEHOUSE_AUTOCONFIRM=true \
+    GATEHOUSE_JWT_SECRET="$(random_hex 32)" \
+    "$BIN" serve >"$OUT/server.log" 2>&1 &
+SERVER_PID=$!
+
+ready=""
+for _ in $(seq 1 120); do # 60 s at most
+    kill -0 "$SERVER_PID" 2>/dev/null || { tail -n 20 "$OUT/server.log" >&2; die "server exited during start-up"; }
+    if curl -fsS --max-time 2 -o /dev/null "$BASE/auth/v1/health" 2>/dev/null ||
+        curl -fsS --max-time 2 -o /dev/null "$BASE/health" 2>/dev/null; then
+        ready=1
+        break
+    fi
+    sleep 0.5
+done
+[[ -n "$ready" ]] || { tail -n 20 "$OUT/server.log" >&2; die "server not healthy after 60 s"; }
+
+# POST a JSON body; prints the response body; fails (with the status on stderr) unless 2xx.
+post_json() {
+    local path="$1" body="$2" status
+    status="$(curl -sS --max-time 10 -o "$TMP/response" -w '%{http_code}' \
+        -H 'Content-Type: application/json' --data-binary "$body" "$BASE$path")" || return 1
+    if [[ "$status" != 2* ]]; then
+        log "POST $path -> $status: $(head -c 300 "$TMP/response")"
+        return 1
+    fi
+    cat "$TMP/response"
+}
+
+# ---------------------------------------------------------------- fixtures
+
+RUN_ID="$(random_hex 4)"
+PASSWORD="bench-$(random_hex 8)"
+BODIES="$TMP/signin-bodies.txt"
+: >"$BODIES"
+log "signing up $USERS users"
+for i in $(seq 1 "$USERS"); do
+    body="{\"email\":\"bench-$RUN_ID-$i@example.com\",\"password\":\"$PASSWORD\"}"
+    post_json /auth/v1/signup "$body" >/dev/null || die "sign-up failed"
+    echo "$body" >>"$BODIES"
+done
+mapfile -t USER_BODIES <"$BODIES"
+
+# Writes $2 refresh tokens, each from a new password sign-in (a new session), to file $1.
+seed_refresh_tokens() {
+    local file="$1" count="$2" i response token
+    : >"$file"
+    for ((i = 0; i < count; i++)); do
+        response="$(post_json '/auth/v1/token?grant_type=password' "${USER_BODIES[i % USERS]}")" ||
+            die "password sign-in failed while seeding refresh tokens"
+        token="$(sed -n 's/.*"refresh_token"[[:space:]]*:[[:space:]]*"\([^"]*\)".*/\1/p' <<<"$response")"
+        [[ -n "$token" ]] || die "no refresh_token in the password sign-in response: ${response:0:300}"
+        echo "$token" >>"$file"
+    done
+}
+
+# ---------------------------------------------------------------- scenarios
+
+# run_wrk NAME SCRIPT SECONDS [DATA_FILE]: runs wrk, keeps its output, prints its BENCH line.
+run_wrk() {
+    local name="$1" script="$2" seconds="$3" data="${4:-}" line
+    local -a args=()
+    [[ -n "$data" ]] && args=(-- "$data" "$THREADS")
+    if ! timeout --kill-after=5 $((seconds + 60)) \
+        wrk -t"$THREADS" -c"$CONNECTIONS" -d"${seconds}s" --timeout 10s --latency \
+        -s "$WRK_DIR/$script" "$BASE" "${args[@]}" >"$OUT/$name.txt" 2>&1; then
+        cat "$OUT/$name.txt" >&2
+        die "wrk failed in $name"
+    fi
+    line="$(grep '^BENCH ' "$OUT/$name.txt" | tail -n 1)"
+    [[ -n "$line" ]] || { cat "$OUT/$name.txt" >&2; die "wrk printed no BENCH line in $name"; }
+    echo "$line"
+}
+field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
+
+log "ceiling: GET /auth/v1/health, ${CEILING_DURATION}s"
+CEILING=""
+((CEILING_DURATION > 0)) && CEILING="$(run_wrk health health.lua "$CEILING_DURATION")"
+
+if ((WARMUP > 0)); then
+    log "sign-in warm-up, ${WARMUP}s"
+    run_wrk signin-warmup signin.lua "$WARMUP" "$BODIES" >/dev/null
+fi
+log "sign-in: $CONNECTIONS connections, ${DURATION}s"
+SIGNIN="$(run_wrk signin signin.lua "$DURATION" "$BODIES")"
+
+if ((WARMUP > 0)); then
+    log "refresh warm-up: seeding $SESSIONS sessions, ${WARMUP}s"
+    seed_refresh_tokens "$TMP/refresh-warmup-tokens.txt" "$SESSIONS"
+    run_wrk refresh-warmup refresh.lua "$WARMUP" "$TMP/refresh-warmup-tokens.txt" >/dev/null
+fi
+log "refresh: seeding $SESSIONS sessions, then $CONNECTIONS connections, ${DURATION}s"
+seed_refresh_tokens "$TMP/refresh-tokens.txt" "$SESSIONS"
+REFRESH="$(run_wrk refresh refresh.lua "$DURATION" "$TMP/refresh-tokens.txt")"
+
+SERVER_PEAK_RSS="$(sed -n 's/^VmHWM:[[:space:]]*//p' "/proc/$SERVER_PID/status" 2>/dev/null || true)"
+stop_server
+
+log "bcrypt: timing again after the load"
+VERIFY_AFTER="$(measure_verify_ms bcrypt-after)"
+
+# ---------------------------------------------------------------- summary
+
+calc() { awk "BEGIN { printf \"$1\", $2 }"; }
+
+# The bound uses the faster of the two verify timings, so noise can only lower the ratio.
+VERIFY_MS=""
+for v in $VERIFY_BEFORE $VERIFY_AFTER; do
+    if [[ -z "$VERIFY_MS" ]] || awk -v a="$v" -v b="$VERIFY_MS" 'BEGIN { exit !(a + 0 < b + 0) }'; then
+        VERIFY_MS="$v"
+    fi
+done
+
+signin_rps="$(field ok_rps "$SIGNIN")"
+refresh_rps="$(field ok_rps "$REFRESH")"
+refresh_p99="$(field p99_ms "$REFRESH")"
+
+if [[ -n "$VERIFY_MS" ]]; then
+    BOUND="$(calc '%.1f' "$CORES / ($VERIFY_MS / 1000)")"
+    RATIO="$(calc '%.3f' "$signin_rps / $BOUND")"
+    signin_verdict="$(awk -v r="$RATIO" 'BEGIN { print (r >= 0.95 ? "met" : "MISSED") }')"
+else
+    BOUND="n/a" RATIO="n/a" signin_verdict="no bound"
+fi
+refresh_verdict="$(awk -v r="$refresh_rps" -v p="$refresh_p99" \
+    'BEGIN { print ((r >= 3000 && p < 10) ? "met" : "MISSED") }')"
+ceiling_rps=""
+[[ -n "$CEILING" ]] && ceiling_rps="$(field ok_rps "$CEILING")"
+
+row() { printf '%-9s %10s %9s %9s %9s %9s %8s\n' "$@"; }
+scenario_row() {
+    local name="$1" line="$2"
+    row "$name" "$(field ok_rps "$line")" "$(field p50_ms "$line")" "$(field p90_ms "$line")" \
+        "$(field p99_ms "$line")" "$(field max_ms "$line")" "$(field non2xx "$line")"
+}
+
+{
+    echo
+    echo "Gatehouse benchmark $STAMP — ${CPU_MODEL:-cpu unknown}, $CORES cores, load $LOAD_AT_START at start"
+    echo "wrk: $CONNECTIONS connections, $THREADS thread(s), ${DURATION}s per scenario after ${WARMUP}s warm-up; bcrypt cost $COST"
+    echo
+    row scenario "req/s" "p50 ms" "p90 ms" "p99 ms" "max ms" "non-2xx"
+    [[ -n "$CEILING" ]] && scenario_row health "$CEILING"
+    scenario_row sign-in "$SIGNIN"
+    scenario_row refresh "$REFRESH"
+    echo
+    echo "bcrypt verify (cost $COST, median of $ITERATIONS): ${VERIFY_BEFORE:-n/a} ms before, ${VERIFY_AFTER:-n/a} ms after the load"
+    echo "sign-in: $signin_rps req/s, bound $BOUND req/s, ratio $RATIO (target ≥ 0.95) — $signin_verdict"
+    echo "refresh: $refresh_rps req/s (target ≥ 3000), p99 $refresh_p99 ms (target < 10) — $refresh_verdict"
+    if [[ -n "$ceiling_rps" ]]; then
+        echo "refresh / health route: $(calc '%.3f' "$refresh_rps / $ceiling_rps") (same connections, same run)"
+    fi
+    [[ -n "$SERVER_PEAK_RSS" ]] && echo "server peak RSS: $SERVER_PEAK_RSS"
+    for pair in "health:$CEILING" "sign-in:$SIGNIN" "refresh:$REFRESH"; do
+        name="${pair%%:*}" line="${pair#*:}"
+        [[ -n "$line" ]] || continue
+        for counter in non2xx socket_errors timeouts starved; do
+            n="$(field "$counter" "$line")"
+            [[ "${n:-0}" == 0 ]] || echo "WARNING: $name had $n $counter (see $OUT)"
+        done
+    done
+    echo
+    echo "raw output: $OUT"
+} | tee "$OUT/summary.txt"

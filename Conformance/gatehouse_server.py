@@ -1,0 +1,385 @@
+"""Starting and stopping real `gatehouse serve` processes for the conformance suite.
+
+A `ServerFactory` starts configured servers, each with a fresh data directory, a free
+127.0.0.1 port and (in PostgreSQL mode) a freshly created database, and stops all of them
+(terminate, then kill) when the owning fixture is torn down.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.parse
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import jwt
+from supabase_auth import SyncGoTrueAdminAPI, SyncGoTrueClient
+
+HEALTH_TIMEOUT = 30.0  # seconds for a started server to answer GET /health with 200
+STOP_TIMEOUT = 10.0  # seconds between SIGTERM and SIGKILL
+PSQL_TIMEOUT = 60.0
+API_VERSION = "2024-01-01"
+
+# Settings every test server gets unless the test overrides them: fast bcrypt, no rate
+# limits, autoconfirm on (most tests want a session from /signup).
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "env": "development",
+    "jwt_expiry": 3600,
+    "autoconfirm": True,
+    "disable_signup": False,
+    "password_min_length": 8,
+    "bcrypt_cost": 4,
+    "refresh_token_reuse_interval": 10,
+    "rate_limit_token": 0,
+    "rate_limit_otp": 0,
+    "rate_limit_verify": 0,
+    "log_level": "info",
+}
+
+# Every process started by this module, so that nothing outlives the pytest run even if a
+# finalizer never ran (e.g. pytest itself was interrupted).
+_LIVE: set["GatehouseServer"] = set()
+
+
+def live_servers() -> list["GatehouseServer"]:
+    return list(_LIVE)
+
+
+@atexit.register
+def _stop_leftovers() -> None:
+    for server in list(_LIVE):
+        server.stop()
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def to_env(settings: dict[str, Any]) -> dict[str, str]:
+    """`{"autoconfirm": True}` -> `{"GATEHOUSE_AUTOCONFIRM": "true"}`; None drops the key."""
+    env = {}
+    for key, value in settings.items():
+        if value is None:
+            continue
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        env["GATEHOUSE_" + key.upper()] = str(value)
+    return env
+
+
+class ServerStartError(RuntimeError):
+    pass
+
+
+@dataclass
+class HarnessConfig:
+    binary: Path
+    db: str  # "sqlite" | "postgres"
+    postgres_url: str | None
+    psql: str | None
+
+
+class PostgresDatabases:
+    """Creates and drops uniquely named databases in the test cluster with the psql CLI."""
+
+    def __init__(self, cluster_url: str, psql: str):
+        self.cluster_url = cluster_url
+        self.psql = psql
+
+    def _url_for(self, database: str) -> str:
+        parts = urllib.parse.urlsplit(self.cluster_url)
+        return urllib.parse.urlunsplit(parts._replace(path="/" + database))
+
+    def _run(self, sql: str) -> None:
+        env = dict(os.environ, PGCONNECT_TIMEOUT="10")
+        result = subprocess.run(
+            [self.psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", self._url_for("postgres"), "-c", sql],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=PSQL_TIMEOUT,
+        )
+        if result.returncode != 0:
+            raise RuntimeError(f"psql failed ({sql}): {result.stderr.strip()}")
+
+    def create(self) -> tuple[str, str]:
+        name = "gh_" + uuid.uuid4().hex[:16]
+        self._run(f'CREATE DATABASE "{name}"')
+        return name, self._url_for(name)
+
+    def drop(self, name: str) -> None:
+        self._run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+class GatehouseServer:
+    """One running `gatehouse serve` process and helpers to talk to it."""
+
+    def __init__(self, config: HarnessConfig, workdir: Path, settings: dict[str, Any]):
+        self.config = config
+        self.workdir = workdir
+        self.settings = {**DEFAULT_SETTINGS, **settings}
+        self.jwt_secret = self.settings.pop("jwt_secret", None) or secrets.token_urlsafe(48)
+        self.port = 0
+        self.proc: subprocess.Popen | None = None
+        self.log_path = workdir / "server.log"
+        self._log_file = None
+        self._database: str | None = None
+        self._pg = (
+            PostgresDatabases(config.postgres_url, config.psql)
+            if config.db == "postgres"
+            else None
+        )
+        self._closables: list[Any] = []
+
+    # ----- lifecycle -------------------------------------------------------------------
+
+    def start(self) -> "GatehouseServer":
+        if not self.config.binary.is_file():
+            raise ServerStartError(
+                f"gatehouse binary not found at {self.config.binary} "
+                "(run `swift build`, or set GATEHOUSE_BIN)"
+            )
+        if self._pg is not None:
+            self._database, database_url = self._pg.create()
+        else:
+            database_url = None
+        for attempt in range(3):
+            self.port = free_port()
+            try:
+                self._spawn(database_url)
+                self._wait_healthy()
+                return self
+            except ServerStartError as error:
+                in_use = "address already in use" in self.log_tail().lower()
+                self._stop_process()
+                if not in_use or attempt == 2:
+                    raise error
+        raise AssertionError("unreachable")
+
+    def _spawn(self, database_url: str | None) -> None:
+        data_dir = self.workdir / "data"
+        data_dir.mkdir(parents=True, exist_ok=True)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("GATEHOUSE_")}
+        env.update(to_env(self.settings))
+        env.update(
+            GATEHOUSE_HOST="127.0.0.1",
+            GATEHOUSE_PORT=str(self.port),
+            GATEHOUSE_DATA_DIR=str(data_dir),
+            GATEHOUSE_JWT_SECRET=self.jwt_secret,
+        )
+        if database_url is not None:
+            env["GATEHOUSE_DATABASE_URL"] = database_url
+        self._log_file = open(self.log_path, "ab")
+        self._log_file.write(f"--- starting on port {self.port}\n".encode())
+        self._log_file.flush()
+        self.proc = subprocess.Popen(
+            [str(self.config.binary), "serve"],
+            cwd=self.workdir,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log_file,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        _LIVE.add(self)
+
+    def _wait_healthy(self) -> None:
+        deadline = time.monotonic() + HEALTH_TIMEOUT
+        last_error = "no answer"
+        with httpx.Client(timeout=2.0, trust_env=False) as probe:
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    raise ServerStartError(
+                        f"gatehouse exited with status {self.proc.returncode} before serving "
+                        f"/health\n{self.log_tail()}"
+                    )
+                try:
+                    response = probe.get(f"{self.root_url}/health")
+                    if response.status_code == 200:
+                        return
+                    last_error = f"HTTP {response.status_code}: {response.text[:200]}"
+                except httpx.TransportError as error:
+                    last_error = repr(error)
+                time.sleep(0.1)
+        raise ServerStartError(
+            f"gatehouse did not serve GET /health with 200 within {HEALTH_TIMEOUT:.0f} s "
+            f"(last: {last_error})\n{self.log_tail()}"
+        )
+
+    def stop(self) -> None:
+        """Closes the clients, stops the process and drops the database. Idempotent."""
+        for closable in self._closables:
+            try:
+                closable.close()
+            except Exception:
+                pass
+        self._closables.clear()
+        self._stop_process()
+        if self._database is not None and self._pg is not None:
+            database, self._database = self._database, None
+            self._pg.drop(database)
+
+    def _stop_process(self) -> None:
+        """SIGTERM to the process group, SIGKILL after STOP_TIMEOUT."""
+        proc, self.proc = self.proc, None
+        if proc is not None:
+            if proc.poll() is None:
+                self._signal(proc, signal.SIGTERM)
+                try:
+                    proc.wait(timeout=STOP_TIMEOUT)
+                except subprocess.TimeoutExpired:
+                    self._signal(proc, signal.SIGKILL)
+                    proc.wait(timeout=STOP_TIMEOUT)
+            else:
+                # The server is gone but its process group may not be.
+                self._signal(proc, signal.SIGKILL)
+        _LIVE.discard(self)
+        if self._log_file is not None:
+            self._log_file.close()
+            self._log_file = None
+
+    @staticmethod
+    def _signal(proc: subprocess.Popen, sig: int) -> None:
+        try:
+            os.killpg(proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    def log_tail(self, lines: int = 60) -> str:
+        if self._log_file is not None:
+            self._log_file.flush()
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return "(no server log)"
+        return "\n".join(text.splitlines()[-lines:])
+
+    # ----- addresses and credentials ---------------------------------------------------
+
+    @property
+    def root_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def auth_url(self) -> str:
+        return f"{self.root_url}/auth/v1"
+
+    def mint_jwt(self, claims: dict[str, Any], secret: str | None = None) -> str:
+        return jwt.encode(claims, secret or self.jwt_secret, algorithm="HS256")
+
+    def service_role_jwt(self, secret: str | None = None) -> str:
+        now = int(time.time())
+        return self.mint_jwt(
+            {"role": "service_role", "iss": "gatehouse", "iat": now, "exp": now + 3600},
+            secret,
+        )
+
+    def decode_access_token(self, token: str) -> dict[str, Any]:
+        """Verifies the signature with the server's secret and the `authenticated` audience."""
+        return jwt.decode(token, self.jwt_secret, algorithms=["HS256"], audience="authenticated")
+
+    # ----- clients ---------------------------------------------------------------------
+
+    def client(self, *, root: bool = False, headers: dict[str, str] | None = None) -> SyncGoTrueClient:
+        """The official Python client, pointed at /auth/v1 (or at the root mount)."""
+        client = SyncGoTrueClient(
+            url=self.root_url if root else self.auth_url,
+            headers=headers,
+            auto_refresh_token=False,
+        )
+        self._closables.append(client)
+        return client
+
+    def admin(self, token: str | None = None) -> SyncGoTrueAdminAPI:
+        admin = SyncGoTrueAdminAPI(
+            url=self.auth_url,
+            headers={"Authorization": f"Bearer {token or self.service_role_jwt()}"},
+        )
+        self._closables.append(admin)
+        return admin
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        content: bytes | str | None = None,
+        params: dict[str, str] | None = None,
+        headers: dict[str, str] | None = None,
+        bearer: str | None = None,
+        api_version: bool = True,
+        root: bool = False,
+    ) -> httpx.Response:
+        """A raw HTTP call, for shapes and headers the official client hides.
+
+        `path` is relative to /auth/v1 (or to / with root=True). The request carries
+        `X-Supabase-Api-Version: 2024-01-01` like the official clients unless api_version
+        is False.
+        """
+        all_headers = {}
+        if api_version:
+            all_headers["X-Supabase-Api-Version"] = API_VERSION
+        if bearer:
+            all_headers["Authorization"] = f"Bearer {bearer}"
+        all_headers.update(headers or {})
+        base = self.root_url if root else self.auth_url
+        with httpx.Client(timeout=15.0, trust_env=False) as http:
+            return http.request(
+                method,
+                f"{base}/{path.lstrip('/')}",
+                json=json,
+                content=content,
+                params=params,
+                headers=all_headers,
+            )
+
+
+class ServerFactory:
+    """Starts configured servers and stops every one of them in `stop_all`."""
+
+    def __init__(self, config: HarnessConfig, tmp_root: Path):
+        self.config = config
+        self.tmp_root = tmp_root
+        self.servers: list[GatehouseServer] = []
+
+    def start(self, **settings: Any) -> GatehouseServer:
+        """Starts a server. Settings are GATEHOUSE_* variables in lower case without the
+        prefix (`autoconfirm=False`, `rate_limit_token=1`, `jwt_secret="..."`)."""
+        workdir = self.tmp_root / f"server-{len(self.servers)}-{uuid.uuid4().hex[:6]}"
+        workdir.mkdir(parents=True)
+        server = GatehouseServer(self.config, workdir, settings)
+        self.servers.append(server)
+        server.start()
+        return server
+
+    def stop_all(self) -> None:
+        errors = []
+        for server in self.servers:
+            try:
+                server.stop()
+            except Exception as error:  # keep stopping the others
+                errors.append(error)
+        self.servers.clear()
+        if errors:
+            raise errors[0]
+
+
+def find_psql() -> str | None:
+    for candidate in ("/usr/lib/postgresql/15/bin/psql", shutil.which("psql")):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None

@@ -1,0 +1,66 @@
+"""Per-IP token buckets: GATEHOUSE_RATE_LIMIT_TOKEN / _OTP / _BURST / _HEADER."""
+
+from __future__ import annotations
+
+from support import PASSWORD, assert_error, password_grant, sign_up, unique_email
+
+
+def token_calls(server, count: int, forwarded_for: str | None = None):
+    headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else None
+    return [password_grant(server, unique_email(), PASSWORD, headers=headers) for _ in range(count)]
+
+
+def assert_limited(response) -> None:
+    assert_error(response, 429, "over_request_rate_limit")
+    retry_after = response.headers.get("Retry-After")
+    assert retry_after is not None and retry_after.isdigit(), response.headers
+    # One request per 5 minutes refills a token in at most 300 s.
+    assert 0 < int(retry_after) <= 300, retry_after
+
+
+def test_token_endpoint_is_limited_per_ip(server_factory):
+    limited = server_factory.start(rate_limit_token=1, rate_limit_burst=2)
+    first, second, third = token_calls(limited, 3)
+    assert (first.status_code, second.status_code) == (400, 400), (first.text, second.text)
+    assert_limited(third)
+    # Every /token grant shares the bucket.
+    assert_limited(
+        limited.request("POST", "token", params={"grant_type": "refresh_token"}, json={"refresh_token": "x" * 40})
+    )
+
+
+def test_trusted_forwarded_header_gives_each_client_its_own_bucket(server_factory):
+    limited = server_factory.start(
+        rate_limit_token=1, rate_limit_burst=2, rate_limit_header="X-Forwarded-For"
+    )
+    calls = token_calls(limited, 3, forwarded_for="203.0.113.10")
+    assert [call.status_code for call in calls[:2]] == [400, 400]
+    assert_limited(calls[2])
+    other_client = token_calls(limited, 1, forwarded_for="203.0.113.20")[0]
+    assert other_client.status_code == 400, other_client.text
+
+
+def test_forwarded_header_is_ignored_unless_configured(server_factory):
+    limited = server_factory.start(rate_limit_token=1, rate_limit_burst=2)
+    calls = token_calls(limited, 2, forwarded_for="203.0.113.10")
+    assert [call.status_code for call in calls] == [400, 400]
+    # A forged header does not buy a new bucket: the TCP peer is the client.
+    assert_limited(token_calls(limited, 1, forwarded_for="203.0.113.99")[0])
+
+
+def test_signup_has_its_own_limit(server_factory):
+    limited = server_factory.start(rate_limit_otp=1, rate_limit_burst=2)
+    sign_up(limited)
+    email = unique_email()
+    sign_up(limited, email)
+    assert_limited(
+        limited.request("POST", "signup", json={"email": unique_email(), "password": PASSWORD})
+    )
+    # /token has a bucket of its own (switched off here).
+    assert password_grant(limited, email).status_code == 200
+
+
+def test_zero_switches_a_limit_off(server):
+    # The default test server has every limit at 0; 40 calls exceed the default burst of 30.
+    statuses = {call.status_code for call in token_calls(server, 40)}
+    assert statuses == {400}, statuses

@@ -1,0 +1,44 @@
+/// The machine-readable error codes Gatehouse answers with: GoTrue's `error_code` strings, so
+/// that the official Supabase clients map them as they do against the hosted service.
+public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public static let validationFailed = Self("validation_failed")
+    public static let badJSON = Self("bad_json")
+    public static let requestTooLarge = Self("request_entity_too_large")
+    public static let notFound = Self("not_found")
+    public static let methodNotAllowed = Self("method_not_allowed")
+    public static let invalidCredentials = Self("invalid_credentials")
+    public static let emailNotConfirmed = Self("email_not_confirmed")
+    public static let userBanned = Self("user_banned")
+    public static let signupDisabled = Self("signup_disabled")
+    public static let userAlreadyExists = Self("user_already_exists")
+    public static let emailExists = Self("email_exists")
+    public static let weakPassword = Self("weak_password")
+    public static let samePassword = Self("same_password")
+    public static let otpExpired = Self("otp_expired")
+    public static let overEmailSendRateLimit = Self("over_email_send_rate_limit")
+    public static let overRequestRateLimit = Self("over_request_rate_limit")
+    public static let refreshTokenNotFound = Self("refresh_token_not_found")
+    public static let refreshTokenAlreadyUsed = Self("refresh_token_already_used")
+    public static let sessionNotFound = Self("session_not_found")
+    public static let sessionExpired = Self("session_expired")
+    public static let flowStateNotFound = Self("flow_state_not_found")
+    public static let flowStateExpired = Self("flow_state_expired")
+    public static let badCodeVerifier = Self("bad_code_verifier")
+    public static let noAuthorization = Self("no_authorization")
+    public static let badJWT = Self("bad_jwt")
+    public static let notAdmin = Self("not_admin")
+    public static let userNotFound = Self("user_not_found")
+    public static let conflict = Self("conflict")
+    public static let unexpectedFailure = Self("unexpected_failure")
+    public static let unknown = Self("unknown")
+
+    /// Codes after which a client must forget its stored session (supabase-swift does the same).
+    public var endsSession: Bool {
+        [Self.sessionNotFound, .sessionExpired, .refreshTokenNotFound, .refreshTokenAlreadyUsed].contains(self)
+    }
+}

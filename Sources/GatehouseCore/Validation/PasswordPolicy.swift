@@ -1,0 +1,36 @@
+/// The password rules shared by the server, the SDK and the pages.
+///
+/// NIST 800-63B: a minimum length (8 by default, the specs' figure) and no composition rules.
+/// bcrypt reads at most 72 bytes, so longer passwords are refused rather than silently truncated.
+public struct PasswordPolicy: Sendable, Equatable {
+    public static let maximumBytes = 72
+    public static let defaultMinimumLength = 8
+
+    public var minimumLength: Int
+
+    public init(minimumLength: Int = PasswordPolicy.defaultMinimumLength) {
+        self.minimumLength = max(1, minimumLength)
+    }
+
+    public func check(_ password: String) -> PasswordCheck {
+        if password.isEmpty { return .missing }
+        if password.utf8.count > Self.maximumBytes { return .tooLong }
+        if password.count < minimumLength { return .tooShort(minimumLength: minimumLength) }
+        return .acceptable
+    }
+}
+
+public enum PasswordCheck: Equatable, Sendable {
+    case acceptable
+    case missing
+    case tooShort(minimumLength: Int)
+    case tooLong
+
+    /// GoTrue's `weak_password.reasons` values for a policy failure (`length` for too short).
+    public var weakPasswordReasons: [String] {
+        switch self {
+        case .tooShort: ["length"]
+        case .acceptable, .missing, .tooLong: []
+        }
+    }
+}

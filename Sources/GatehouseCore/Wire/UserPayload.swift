@@ -1,0 +1,123 @@
+/// The user object of the GoTrue API, field for field as the official clients decode it
+/// (supabase-swift needs `id` as a UUID, `aud`, `created_at` and `updated_at`; supabase-py needs
+/// `app_metadata` and `user_metadata` as objects). Nil fields are omitted, as GoTrue does.
+public struct UserPayload: Codable, Sendable, Equatable {
+    public var id: String
+    public var aud: String
+    public var role: String
+    public var email: String
+    public var emailConfirmedAt: Timestamp?
+    public var phone: String
+    public var confirmationSentAt: Timestamp?
+    public var confirmedAt: Timestamp?
+    public var recoverySentAt: Timestamp?
+    public var lastSignInAt: Timestamp?
+    public var appMetadata: [String: JSONValue]
+    public var userMetadata: [String: JSONValue]
+    public var identities: [IdentityPayload]
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    public var bannedUntil: Timestamp?
+    public var isAnonymous: Bool
+
+    public init(
+        id: String, aud: String, role: String, email: String, emailConfirmedAt: Timestamp?, phone: String = "",
+        confirmationSentAt: Timestamp?, confirmedAt: Timestamp?, recoverySentAt: Timestamp?, lastSignInAt: Timestamp?,
+        appMetadata: [String: JSONValue], userMetadata: [String: JSONValue], identities: [IdentityPayload],
+        createdAt: Timestamp, updatedAt: Timestamp, bannedUntil: Timestamp?, isAnonymous: Bool = false
+    ) {
+        self.id = id
+        self.aud = aud
+        self.role = role
+        self.email = email
+        self.emailConfirmedAt = emailConfirmedAt
+        self.phone = phone
+        self.confirmationSentAt = confirmationSentAt
+        self.confirmedAt = confirmedAt
+        self.recoverySentAt = recoverySentAt
+        self.lastSignInAt = lastSignInAt
+        self.appMetadata = appMetadata
+        self.userMetadata = userMetadata
+        self.identities = identities
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.bannedUntil = bannedUntil
+        self.isAnonymous = isAnonymous
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, aud, role, email, phone, identities
+        case emailConfirmedAt = "email_confirmed_at"
+        case confirmationSentAt = "confirmation_sent_at"
+        case confirmedAt = "confirmed_at"
+        case recoverySentAt = "recovery_sent_at"
+        case lastSignInAt = "last_sign_in_at"
+        case appMetadata = "app_metadata"
+        case userMetadata = "user_metadata"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+        case bannedUntil = "banned_until"
+        case isAnonymous = "is_anonymous"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        // Lenient where other servers (or older GoTrue) omit fields; strict where clients are.
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        aud = try container.decode(String.self, forKey: .aud)
+        role = try container.decodeIfPresent(String.self, forKey: .role) ?? ""
+        email = try container.decodeIfPresent(String.self, forKey: .email) ?? ""
+        emailConfirmedAt = try container.decodeIfPresent(Timestamp.self, forKey: .emailConfirmedAt)
+        phone = try container.decodeIfPresent(String.self, forKey: .phone) ?? ""
+        confirmationSentAt = try container.decodeIfPresent(Timestamp.self, forKey: .confirmationSentAt)
+        confirmedAt = try container.decodeIfPresent(Timestamp.self, forKey: .confirmedAt)
+        recoverySentAt = try container.decodeIfPresent(Timestamp.self, forKey: .recoverySentAt)
+        lastSignInAt = try container.decodeIfPresent(Timestamp.self, forKey: .lastSignInAt)
+        appMetadata = try container.decodeIfPresent([String: JSONValue].self, forKey: .appMetadata) ?? [:]
+        userMetadata = try container.decodeIfPresent([String: JSONValue].self, forKey: .userMetadata) ?? [:]
+        identities = try container.decodeIfPresent([IdentityPayload].self, forKey: .identities) ?? []
+        createdAt = try container.decode(Timestamp.self, forKey: .createdAt)
+        updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? createdAt
+        bannedUntil = try container.decodeIfPresent(Timestamp.self, forKey: .bannedUntil)
+        isAnonymous = try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
+    }
+}
+
+/// One entry of `user.identities`. Note GoTrue's naming: `id` is the provider's subject (the
+/// user id for the email provider) and `identity_id` is the row's own id.
+public struct IdentityPayload: Codable, Sendable, Equatable {
+    public var identityId: String
+    public var id: String
+    public var userId: String
+    public var identityData: [String: JSONValue]
+    public var provider: String
+    public var lastSignInAt: Timestamp?
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    public var email: String?
+
+    public init(
+        identityId: String, id: String, userId: String, identityData: [String: JSONValue], provider: String,
+        lastSignInAt: Timestamp?, createdAt: Timestamp, updatedAt: Timestamp, email: String?
+    ) {
+        self.identityId = identityId
+        self.id = id
+        self.userId = userId
+        self.identityData = identityData
+        self.provider = provider
+        self.lastSignInAt = lastSignInAt
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.email = email
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, provider, email
+        case identityId = "identity_id"
+        case userId = "user_id"
+        case identityData = "identity_data"
+        case lastSignInAt = "last_sign_in_at"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import GatehouseCore
+
+/// The body of `POST /admin/users` and `PUT /admin/users/{id}`.
+struct AdminUserRequest: Decodable, Sendable {
+    var email: String?
+    var password: String?
+    var emailConfirm: Bool?
+    var userMetadata: [String: JSONValue]?
+    var appMetadata: [String: JSONValue]?
+    var banDuration: String?
+    var role: String?
+
+    enum CodingKeys: String, CodingKey {
+        case email, password, role
+        case emailConfirm = "email_confirm"
+        case userMetadata = "user_metadata"
+        case appMetadata = "app_metadata"
+        case banDuration = "ban_duration"
+    }
+}
+
+struct UserPage: Sendable {
+    let users: [UserPayload]
+    let total: Int
+}
+
+extension AuthService {
+    func adminCreateUser(_ request: AdminUserRequest) async throws(AuthError) -> UserPayload {
+        let email = try AuthError.checkEmail(request.email)
+        var passwordHash: String?
+        if let password = request.password {
+            let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
+            passwordHash = try await hashing { try await hasher.hash(checked) }
+        }
+        let now = Clock.now()
+        var user = UserRecord.new(
+            email: email, passwordHash: passwordHash ?? "", userMetadata: request.userMetadata ?? [:],
+            confirmedAt: request.emailConfirm == true ? now : nil, appMetadata: request.appMetadata ?? [:], now: now
+        )
+        user.passwordHash = passwordHash
+        if let role = request.role, !role.isEmpty { user.role = role }
+        if let duration = request.banDuration { user.bannedUntil = try Self.banEnd(duration, now: now) }
+        let created = user
+        let inserted = try await database(write: true) { database -> Bool in
+            guard try await UserRepository.find(email: email, in: database) == nil else { return false }
+            try await UserRepository.insert(created, in: database)
+            return true
+        }
+        guard inserted else {
+            throw AuthError(.emailExists, status: .unprocessableContent, "A user with this email address has already been registered")
+        }
+        return created.payload
+    }
+
+    func adminUser(id: String) async throws(AuthError) -> UserRecord {
+        guard let uuid = UUID(uuidString: id) else { throw .validation("user_id must be an UUID") }
+        guard let user = try await database({ try await UserRepository.find(id: uuid, in: $0) }) else {
+            throw AuthError(.userNotFound, status: .notFound, "User not found")
+        }
+        return user
+    }
+
+    func adminListUsers(page: Int, perPage: Int) async throws(AuthError) -> UserPage {
+        let offset = (page - 1) * perPage
+        return try await database { database in
+            UserPage(
+                users: try await UserRepository.list(offset: offset, limit: perPage, in: database).map(\.payload),
+                total: try await UserRepository.count(in: database)
+            )
+        }
+    }
+
+    func adminUpdateUser(id: String, with request: AdminUserRequest) async throws(AuthError) -> UserPayload {
+        var user = try await adminUser(id: id)
+        let now = Clock.now()
+        var endSessions = false
+        if let rawEmail = request.email {
+            let email = try AuthError.checkEmail(rawEmail)
+            if email.normalized != user.email {
+                user.email = email.normalized
+                user.identity?.identityData["email"] = .string(email.normalized)
+            }
+        }
+        if let password = request.password {
+            let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
+            user.passwordHash = try await hashing { try await hasher.hash(checked) }
+        }
+        if let confirm = request.emailConfirm {
+            user.emailConfirmedAt = confirm ? (user.emailConfirmedAt ?? now) : nil
+            if confirm {
+                user.userMetadata["email_verified"] = .bool(true)
+                user.identity?.identityData["email_verified"] = .bool(true)
+            }
+        }
+        if let metadata = request.userMetadata { user.userMetadata = user.userMetadata.merging(patch: metadata) }
+        if let metadata = request.appMetadata { user.appMetadata = user.appMetadata.merging(patch: metadata) }
+        if let role = request.role, !role.isEmpty { user.role = role }
+        if let duration = request.banDuration {
+            user.bannedUntil = try Self.banEnd(duration, now: now)
+            // A ban ends the user's sessions at once instead of at their next refresh.
+            endSessions = user.bannedUntil != nil
+        }
+        user.updatedAt = now
+        let updated = user
+        let emailChanged = request.email != nil
+        let revokeSessions = endSessions
+        let stored = try await database(write: true) { database -> Bool in
+            if emailChanged, let holder = try await UserRepository.find(email: try EmailAddress(validating: updated.email), in: database),
+               holder.id != updated.id {
+                return false
+            }
+            try await UserRepository.update(updated, in: database)
+            if revokeSessions { try await SessionRepository.deleteAll(userId: updated.id, in: database) }
+            return true
+        }
+        guard stored else {
+            throw AuthError(.emailExists, status: .unprocessableContent, "A user with this email address has already been registered")
+        }
+        return updated.payload
+    }
+
+    func adminDeleteUser(id: String) async throws(AuthError) {
+        let user = try await adminUser(id: id)
+        try await database(write: true) { try await UserRepository.delete(id: user.id, in: $0) }
+    }
+
+    /// `ban_duration`: `"none"` lifts a ban; otherwise a Go duration such as `"24h"` or `"1h30m"`.
+    static func banEnd(_ duration: String, now: Timestamp) throws(AuthError) -> Timestamp? {
+        if duration.lowercased() == "none" { return nil }
+        guard let seconds = GoDuration.seconds(duration), seconds > 0 else {
+            throw .validation("invalid format for ban duration: \(duration)")
+        }
+        return now.adding(seconds: seconds)
+    }
+}
+
+/// Parses Go's `time.ParseDuration` syntax (`"300ms"`, `"1.5h"`, `"2h45m"`), which GoTrue's
+/// `ban_duration` uses.
+enum GoDuration {
+    static func seconds(_ text: String) -> Double? {
+        let units: [(String, Double)] = [("ns", 1e-9), ("us", 1e-6), ("µs", 1e-6), ("ms", 1e-3), ("s", 1), ("m", 60), ("h", 3600)]
+        var rest = Substring(text)
+        var total = 0.0
+        guard !rest.isEmpty else { return nil }
+        while !rest.isEmpty {
+            let number = rest.prefix { $0.isNumber || $0 == "." }
+            guard !number.isEmpty, let value = Double(number) else { return nil }
+            rest = rest.dropFirst(number.count)
+            guard let (unit, scale) = units.first(where: { rest.hasPrefix($0.0) }) else { return nil }
+            rest = rest.dropFirst(unit.count)
+            total += value * scale
+        }
+        return total
+    }
+}

@@ -1,0 +1,50 @@
+import HummingbirdBcrypt
+import NIOCore
+import NIOPosix
+
+/// bcrypt, run on a thread pool of its own so a hash never blocks an event loop and at most one
+/// hash per core runs at once (more would only queue inside the kernel and raise latency).
+///
+/// Unknown accounts still pay one verify against `decoyHash`, so sign-in time does not reveal
+/// whether an address is registered (GoTrue returns early there; supabase/auth PR #2223).
+final class PasswordHasher: Sendable {
+    let cost: UInt8
+    private let pool: NIOThreadPool
+    private let decoyHash: String
+
+    init(cost: Int, threads: Int = System.coreCount) {
+        self.cost = UInt8(clamping: min(max(cost, 4), 31))
+        self.pool = NIOThreadPool(numberOfThreads: max(1, threads))
+        self.pool.start()
+        // Hashed once at start-up with the same cost, so the decoy takes as long as a real verify.
+        self.decoyHash = Bcrypt.hash("gatehouse timing decoy", cost: self.cost)
+    }
+
+    func hash(_ password: String) async throws -> String {
+        let cost = self.cost
+        return try await pool.runIfActive { Bcrypt.hash(password, cost: cost) }
+    }
+
+    func verify(_ password: String, against hash: String?) async throws -> Bool {
+        let hash = hash ?? decoyHash
+        let matches = try await pool.runIfActive { Bcrypt.verify(password, hash: hash) }
+        return matches && hash != decoyHash
+    }
+
+    /// One verify's duration, for the benchmark's bound (measured with this same implementation).
+    func measureVerify(iterations: Int) async throws -> [Double] {
+        let hash = decoyHash
+        return try await pool.runIfActive {
+            (0..<max(1, iterations)).map { _ in
+                let start = ContinuousClock.now
+                _ = Bcrypt.verify("wrong password", hash: hash)
+                let elapsed = ContinuousClock.now - start
+                return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            }
+        }
+    }
+
+    func shutdown() async {
+        try? await pool.shutdownGracefully()
+    }
+}

@@ -1,0 +1,41 @@
+import GatehouseCore
+
+extension AuthService {
+    /// `POST /token?grant_type=password`.
+    ///
+    /// Every path pays exactly one bcrypt verify (a decoy for unknown addresses), and the
+    /// account's state (banned, unconfirmed) is told only to someone who knew the password.
+    func signIn(email rawEmail: String?, password: String?, client: ClientInfo) async throws(AuthError) -> SessionPayload {
+        guard let rawEmail, !rawEmail.isEmpty else { throw .validation("An email address is required") }
+        guard let password, !password.isEmpty else { throw .validation("Password is required") }
+        let email = try? EmailAddress(validating: rawEmail)
+        let user: UserRecord? = if let email {
+            try await database { try await UserRepository.find(email: email, in: $0) }
+        } else {
+            nil
+        }
+        // Over-long passwords cannot match (bcrypt's 72-byte limit is enforced when setting one),
+        // but still cost one verify so the answer time stays the same.
+        let candidate = password.utf8.count > PasswordPolicy.maximumBytes ? "" : password
+        let matches = try await hashing { try await hasher.verify(candidate, against: user?.passwordHash) }
+        guard matches, var user, !candidate.isEmpty else { throw .invalidCredentials }
+        let now = Clock.now()
+        if user.isBanned(at: now) { throw AuthError(.userBanned, status: .badRequest, "User is banned") }
+        guard user.isConfirmed else { throw AuthError(.emailNotConfirmed, status: .badRequest, "Email not confirmed") }
+
+        let signedIn = user
+        let session = try await database(write: true) { database in
+            try await UserRepository.recordSignIn(userId: signedIn.id, at: now, in: database)
+            return try await startSession(for: signedIn, methods: [.password(at: now)], client: client, now: now, in: database)
+        }
+        user.lastSignInAt = now
+        user.updatedAt = now
+        user.identity?.lastSignInAt = now
+        // GoTrue tells a client when the correct password no longer meets the current policy.
+        let check = passwordPolicy.check(password)
+        let weak = check == .acceptable ? nil : WeakPasswordPayload(
+            message: "Your password no longer meets the password requirements.", reasons: check.weakPasswordReasons
+        )
+        return try await sessionPayload(user: user, session: session, now: now, weakPassword: weak)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import GatehouseCore
+
+enum SignUpResult: Sendable {
+    case session(SessionPayload)
+    case user(UserPayload)
+}
+
+extension AuthService {
+    /// `POST /signup`.
+    ///
+    /// An address that is already registered is never revealed while confirmations are on: the
+    /// answer is a user object of exactly the shape a new sign-up gets (GoTrue's fake user has
+    /// `identities: []`, a known oracle, supabase/auth#1517), and the same bcrypt work is done.
+    func signUp(
+        email rawEmail: String?, password rawPassword: String?, data: [String: JSONValue], client: ClientInfo
+    ) async throws(AuthError) -> SignUpResult {
+        if configuration.signupDisabled {
+            throw AuthError(.signupDisabled, status: .unprocessableContent, "Signups not allowed for this instance")
+        }
+        let email = try AuthError.checkEmail(rawEmail, missingMessage: "Signup requires a valid email address")
+        let password = try AuthError.checkPassword(rawPassword, policy: passwordPolicy)
+        let hash = try await hashing { try await hasher.hash(password) }
+        let now = Clock.now()
+        let candidate = UserRecord.new(
+            email: email, passwordHash: hash, userMetadata: data, confirmedAt: configuration.autoconfirm ? now : nil, now: now
+        )
+        let autoconfirm = configuration.autoconfirm
+        let outcome: SignUpOutcome = try await database(write: true) { database in
+            if let existing = try await UserRepository.find(email: email, in: database) {
+                return .existing(existing)
+            }
+            try await UserRepository.insert(candidate, in: database)
+            guard autoconfirm else { return .created(candidate, nil) }
+            let session = try await startSession(
+                for: candidate, methods: [.password(at: now)], client: client, now: now, in: database
+            )
+            try await UserRepository.recordSignIn(userId: candidate.id, at: now, in: database)
+            return .created(candidate, session)
+        }
+        switch outcome {
+        case .created(var user, let session?):
+            user.lastSignInAt = now
+            user.identity?.lastSignInAt = now
+            return .session(try await sessionPayload(user: user, session: session, now: now))
+        case .created(let user, nil):
+            return .user(user.payload)
+        case .existing(let user) where user.isConfirmed && autoconfirm:
+            throw AuthError(.userAlreadyExists, status: .unprocessableContent, "User already registered")
+        case .existing(let user) where user.isConfirmed:
+            // Indistinguishable from `candidate`'s answer, but nothing is stored.
+            return .user(candidate.payload)
+        case .existing(let user):
+            // Registered but unconfirmed: the account as it is, as a fresh sign-up would see it.
+            return .user(user.payload)
+        }
+    }
+}
+
+private enum SignUpOutcome: Sendable {
+    case created(UserRecord, SessionRecord?)
+    case existing(UserRecord)
+}

@@ -1,0 +1,88 @@
+import Foundation
+import GatehouseCore
+
+/// A row of `users`, plus its email identity, as the server works with it.
+struct UserRecord: Sendable {
+    var id: UUID
+    var email: String
+    var passwordHash: String?
+    var aud: String
+    var role: String
+    var emailConfirmedAt: Timestamp?
+    var confirmationSentAt: Timestamp?
+    var recoverySentAt: Timestamp?
+    var lastSignInAt: Timestamp?
+    var appMetadata: [String: JSONValue]
+    var userMetadata: [String: JSONValue]
+    var bannedUntil: Timestamp?
+    var createdAt: Timestamp
+    var updatedAt: Timestamp
+    var identity: IdentityRecord?
+
+    var isConfirmed: Bool { emailConfirmedAt != nil }
+
+    func isBanned(at now: Timestamp) -> Bool {
+        guard let bannedUntil else { return false }
+        return bannedUntil > now
+    }
+
+    /// The wire object. Never includes the password hash.
+    var payload: UserPayload {
+        UserPayload(
+            id: id.uuidString.lowercased(), aud: aud, role: role, email: email,
+            emailConfirmedAt: emailConfirmedAt, confirmationSentAt: confirmationSentAt,
+            confirmedAt: emailConfirmedAt, recoverySentAt: recoverySentAt, lastSignInAt: lastSignInAt,
+            appMetadata: appMetadata, userMetadata: userMetadata,
+            identities: identity.map { [$0.payload(email: email)] } ?? [],
+            createdAt: createdAt, updatedAt: updatedAt, bannedUntil: bannedUntil
+        )
+    }
+
+    /// A new email+password account, with its email identity.
+    static func new(
+        email: EmailAddress, passwordHash: String, userMetadata: [String: JSONValue], confirmedAt: Timestamp?,
+        appMetadata: [String: JSONValue] = [:], now: Timestamp = Clock.now()
+    ) -> UserRecord {
+        let id = UUID()
+        var app = appMetadata
+        app["provider"] = .string("email")
+        app["providers"] = .array([.string("email")])
+        var identityData: [String: JSONValue] = userMetadata
+        identityData["sub"] = .string(id.uuidString.lowercased())
+        identityData["email"] = .string(email.normalized)
+        identityData["email_verified"] = .bool(confirmedAt != nil)
+        identityData["phone_verified"] = .bool(false)
+        let identity = IdentityRecord(
+            id: UUID(), userId: id, provider: "email", providerId: id.uuidString.lowercased(),
+            identityData: identityData, lastSignInAt: nil, createdAt: now, updatedAt: now
+        )
+        var metadata = userMetadata
+        if confirmedAt != nil { metadata["email_verified"] = .bool(true) }
+        return UserRecord(
+            id: id, email: email.normalized, passwordHash: passwordHash, aud: "authenticated", role: "authenticated",
+            emailConfirmedAt: confirmedAt, confirmationSentAt: nil, recoverySentAt: nil, lastSignInAt: nil,
+            appMetadata: app, userMetadata: metadata, bannedUntil: nil, createdAt: now, updatedAt: now,
+            identity: identity
+        )
+    }
+}
+
+/// A row of `identities`. Gatehouse has one provider, `email`, whose subject is the user id.
+struct IdentityRecord: Sendable {
+    var id: UUID
+    var userId: UUID
+    var provider: String
+    var providerId: String
+    var identityData: [String: JSONValue]
+    var lastSignInAt: Timestamp?
+    var createdAt: Timestamp
+    var updatedAt: Timestamp
+
+    func payload(email: String) -> IdentityPayload {
+        IdentityPayload(
+            identityId: id.uuidString.lowercased(), id: providerId, userId: userId.uuidString.lowercased(),
+            identityData: identityData, provider: provider, lastSignInAt: lastSignInAt,
+            createdAt: createdAt, updatedAt: updatedAt, email: email
+        )
+    }
+}

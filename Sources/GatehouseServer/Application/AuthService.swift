@@ -1,0 +1,52 @@
+import Foundation
+import GatehouseCore
+import Logging
+import SQLKit
+
+/// The server's collaborators, built once at start-up and shared by every endpoint. The account
+/// and session operations live in extensions, one file per operation (`Accounts/`, `Sessions/`).
+struct AuthService: Sendable {
+    let configuration: ServerConfiguration
+    let store: any SQLStore
+    let hasher: PasswordHasher
+    let signer: TokenSigner
+    let refreshTokens: RefreshTokenCodec
+    let limits: RateLimits
+    let logger: Logger
+
+    init(configuration: ServerConfiguration, store: any SQLStore, logger: Logger) async {
+        self.configuration = configuration
+        self.store = store
+        self.hasher = PasswordHasher(cost: configuration.bcryptCost)
+        self.signer = await TokenSigner(secret: configuration.jwtSecret, issuer: configuration.issuer, lifetime: configuration.jwtExpiry)
+        self.refreshTokens = RefreshTokenCodec(secret: configuration.jwtSecret)
+        self.limits = RateLimits(configuration.rateLimits)
+        self.logger = logger
+    }
+
+    var passwordPolicy: PasswordPolicy { configuration.passwordPolicy }
+
+    /// Runs a storage call, turning an unexpected storage failure into a logged 500 that reveals
+    /// nothing of the query. AuthErrors thrown inside pass through unchanged.
+    func database<T: Sendable>(
+        write: Bool = false, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+    ) async throws(AuthError) -> T {
+        do {
+            return write ? try await store.write(body) : try await store.read(body)
+        } catch let error as AuthError {
+            throw error
+        } catch {
+            logger.error("Storage failure", metadata: ["error": "\(String(reflecting: error))"])
+            throw AuthError(.unexpectedFailure, status: .internalServerError, "Database error")
+        }
+    }
+
+    /// Wraps a password-hasher call (it fails only if its thread pool is shutting down).
+    func hashing<T: Sendable>(_ body: () async throws -> T) async throws(AuthError) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw AuthError(.unexpectedFailure, status: .serviceUnavailable, "Server is shutting down")
+        }
+    }
+}

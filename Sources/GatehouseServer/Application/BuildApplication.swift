@@ -1,0 +1,89 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// Builds the Gatehouse server from its configuration: storage, services and routes.
+///
+/// Migrations run before the server accepts connections; storage is closed after it stops.
+public func buildApplication(configuration: ServerConfiguration, logger: Logger? = nil) async throws -> some ApplicationProtocol {
+    let logger = {
+        var logger = logger ?? Logger(label: "gatehouse")
+        logger.logLevel = configuration.logLevel
+        return logger
+    }()
+    let store = try await openStore(configuration: configuration, logger: logger)
+    let service = await AuthService(configuration: configuration, store: store, logger: logger)
+
+    var services: [any Service] = []
+    if let postgres = store as? PostgresStore { services.append(postgres) }
+    services.append(ShutdownService(store: store, hasher: service.hasher))
+
+    let router = Router(context: GatehouseRequestContext.self)
+    router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: CORSMiddleware(
+        allowOrigin: .originBased,
+        allowHeaders: [.accept, .authorization, .contentType, .origin, HTTPField.Name("apikey")!, HTTPField.Name("X-Client-Info")!,
+                       HTTPField.Name("X-JWT-AUD")!, HTTPField.Name("X-Supabase-Api-Version")!],
+        allowMethods: [.get, .post, .put, .delete, .options],
+        exposedHeaders: ["X-Total-Count", "Link", "X-Supabase-Api-Version", "Retry-After"]
+    ))
+    router.add(middleware: ErrorMiddleware())
+    // GoTrue is addressed at its root when self-hosted and under /auth/v1 behind Supabase's
+    // gateway; a client given either base URL works.
+    for group in [router.group("auth/v1"), router.group()] {
+        SignupEndpoint(service: service).addRoutes(to: group)
+        TokenEndpoint(service: service).addRoutes(to: group)
+        UserEndpoint(service: service).addRoutes(to: group)
+        LogoutEndpoint(service: service).addRoutes(to: group)
+        SettingsEndpoint(service: service).addRoutes(to: group)
+        AdminUsersEndpoint(service: service).addRoutes(to: group)
+    }
+
+    var app = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Gatehouse"),
+        services: services,
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            logger.notice("Gatehouse is serving", metadata: [
+                "url": "http://\(configuration.host):\(port)", "database": "\(store.engine.rawValue)",
+                "environment": "\(configuration.environment.rawValue)",
+            ])
+        },
+        logger: logger
+    )
+    app.beforeServerStarts {
+        try await Migrations.apply(to: store, logger: logger)
+    }
+    return app
+}
+
+/// SQLite in the data folder unless `GATEHOUSE_DATABASE_URL` names a PostgreSQL server.
+func openStore(configuration: ServerConfiguration, logger: Logger) async throws -> any SQLStore {
+    if let url = configuration.databaseURL {
+        if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
+            return try PostgresStore(url: url, logger: logger)
+        }
+        if url.hasPrefix("sqlite://") {
+            return try await SQLiteStore.open(path: String(url.dropFirst("sqlite://".count)), logger: logger)
+        }
+        throw ConfigurationError("GATEHOUSE_DATABASE_URL must start with postgres://, postgresql:// or sqlite://")
+    }
+    try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+    return try await SQLiteStore.open(path: configuration.dataDirectory + "/gatehouse.sqlite", logger: logger)
+}
+
+/// Closes storage and the hashing pool once the server has shut down gracefully (services stop
+/// in reverse order, so this runs after the HTTP server has drained).
+struct ShutdownService: Service {
+    let store: any SQLStore
+    let hasher: PasswordHasher
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await store.shutdown()
+        await hasher.shutdown()
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import GatehouseCore
+import Logging
+
+/// Everything the server can be told, read from `GATEHOUSE_*` environment variables with safe
+/// defaults. The README lists each variable; keep the two in step.
+public struct ServerConfiguration: Sendable {
+    public enum Environment: String, Sendable { case development, production }
+
+    public var environment: Environment = .development
+    public var host = "127.0.0.1"
+    public var port = 9999
+    public var dataDirectory = ".gatehouse"
+    /// `nil` → SQLite at `<dataDirectory>/gatehouse.sqlite`.
+    public var databaseURL: String?
+    public var jwtSecret: String
+    public var jwtExpiry = 3600
+    public var externalURL: String
+    public var siteURL: String
+    public var passwordPolicy = PasswordPolicy()
+    public var bcryptCost = 10
+    public var autoconfirm = false
+    public var signupDisabled = false
+    public var refreshTokenReuseInterval: Double = 10
+    public var rateLimits = RateLimitConfiguration()
+    public var logLevel: Logger.Level = .info
+
+    public var isDevelopment: Bool { environment == .development }
+    var issuer: String { externalURL + "/auth/v1" }
+
+    /// Per-IP token buckets, GoTrue's defaults: requests per five minutes, with a burst.
+    public struct RateLimitConfiguration: Sendable {
+        public var tokenPerFiveMinutes: Double = 150
+        public var otpPerFiveMinutes: Double = 30
+        public var verifyPerFiveMinutes: Double = 30
+        public var burst: Double = 30
+        /// A header set by a trusted proxy that carries the client's address; nil → TCP peer.
+        public var clientAddressHeader: String?
+        public init() {}
+    }
+
+    /// A configuration for tests and embedding: a given secret, everything else default.
+    public init(jwtSecret: String) {
+        self.jwtSecret = jwtSecret
+        self.externalURL = "http://127.0.0.1:9999"
+        self.siteURL = externalURL
+    }
+
+    /// Reads the process environment. In development a missing JWT secret is generated once and
+    /// kept in the data folder; in production it is a start-up error, never a default.
+    public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) throws -> ServerConfiguration {
+        let reader = EnvironmentReader(env)
+        let environment = try reader.value("GATEHOUSE_ENV", default: Environment.development) { Environment(rawValue: $0.lowercased()) }
+        let dataDirectory = reader.string("GATEHOUSE_DATA_DIR") ?? ".gatehouse"
+        let secret: String
+        if let configured = reader.string("GATEHOUSE_JWT_SECRET") {
+            guard configured.utf8.count >= 32 else {
+                throw ConfigurationError("GATEHOUSE_JWT_SECRET must be at least 32 characters (HS256 needs a 256-bit key)")
+            }
+            secret = configured
+        } else if environment == .development {
+            secret = try DevelopmentSecret.loadOrCreate(in: dataDirectory)
+        } else {
+            throw ConfigurationError("GATEHOUSE_JWT_SECRET is required when GATEHOUSE_ENV=production")
+        }
+        var configuration = ServerConfiguration(jwtSecret: secret)
+        configuration.environment = environment
+        configuration.dataDirectory = dataDirectory
+        configuration.host = reader.string("GATEHOUSE_HOST") ?? configuration.host
+        configuration.port = try reader.int("GATEHOUSE_PORT", default: configuration.port, range: 0...65535)
+        configuration.databaseURL = reader.string("GATEHOUSE_DATABASE_URL")
+        configuration.jwtExpiry = try reader.int("GATEHOUSE_JWT_EXPIRY", default: 3600, range: 30...604_800)
+        configuration.externalURL = trimmingSlash(reader.string("GATEHOUSE_EXTERNAL_URL") ?? "http://\(configuration.host):\(configuration.port)")
+        configuration.siteURL = trimmingSlash(reader.string("GATEHOUSE_SITE_URL") ?? configuration.externalURL)
+        configuration.passwordPolicy = PasswordPolicy(
+            minimumLength: try reader.int("GATEHOUSE_PASSWORD_MIN_LENGTH", default: PasswordPolicy.defaultMinimumLength, range: 6...72)
+        )
+        configuration.bcryptCost = try reader.int("GATEHOUSE_BCRYPT_COST", default: 10, range: 4...16)
+        configuration.autoconfirm = try reader.bool("GATEHOUSE_AUTOCONFIRM", default: false)
+        configuration.signupDisabled = try reader.bool("GATEHOUSE_DISABLE_SIGNUP", default: false)
+        configuration.refreshTokenReuseInterval = Double(try reader.int("GATEHOUSE_REFRESH_TOKEN_REUSE_INTERVAL", default: 10, range: 0...3600))
+        configuration.rateLimits.tokenPerFiveMinutes = Double(try reader.int("GATEHOUSE_RATE_LIMIT_TOKEN", default: 150, range: 0...10_000_000))
+        configuration.rateLimits.otpPerFiveMinutes = Double(try reader.int("GATEHOUSE_RATE_LIMIT_OTP", default: 30, range: 0...10_000_000))
+        configuration.rateLimits.verifyPerFiveMinutes = Double(try reader.int("GATEHOUSE_RATE_LIMIT_VERIFY", default: 30, range: 0...10_000_000))
+        configuration.rateLimits.burst = Double(try reader.int("GATEHOUSE_RATE_LIMIT_BURST", default: 30, range: 1...10_000_000))
+        configuration.rateLimits.clientAddressHeader = reader.string("GATEHOUSE_RATE_LIMIT_HEADER")
+        configuration.logLevel = try reader.value("GATEHOUSE_LOG_LEVEL", default: Logger.Level.info) { Logger.Level(rawValue: $0.lowercased()) }
+        return configuration
+    }
+
+    private static func trimmingSlash(_ url: String) -> String {
+        url.hasSuffix("/") ? String(url.dropLast()) : url
+    }
+}
+
+public struct ConfigurationError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Typed reads of environment variables, with an error that names the variable.
+struct EnvironmentReader {
+    let env: [String: String]
+    init(_ env: [String: String]) { self.env = env }
+
+    func string(_ name: String) -> String? {
+        guard let value = env[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        return value
+    }
+
+    func value<T>(_ name: String, default fallback: T, _ parse: (String) -> T?) throws -> T {
+        guard let raw = string(name) else { return fallback }
+        guard let value = parse(raw) else { throw ConfigurationError("\(name)=\(raw) is not a valid value") }
+        return value
+    }
+
+    func int(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
+        let value = try self.value(name, default: fallback) { Int($0) }
+        guard range.contains(value) else {
+            throw ConfigurationError("\(name) must be between \(range.lowerBound) and \(range.upperBound)")
+        }
+        return value
+    }
+
+    func bool(_ name: String, default fallback: Bool) throws -> Bool {
+        try value(name, default: fallback) { raw in
+            switch raw.lowercased() {
+            case "1", "true", "yes", "on": true
+            case "0", "false", "no", "off": false
+            default: nil
+            }
+        }
+    }
+}
+
+/// The development-mode JWT secret: random, made once, kept (0600) so sessions survive restarts.
+enum DevelopmentSecret {
+    static func loadOrCreate(in directory: String) throws -> String {
+        let path = directory + "/jwt-secret"
+        if let existing = try? String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+           existing.utf8.count >= 32 {
+            return existing
+        }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var generator = SystemRandomNumberGenerator()
+        let secret = (0..<48).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        guard FileManager.default.createFile(atPath: path, contents: Data(secret.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw ConfigurationError("could not write \(path)")
+        }
+        return secret
+    }
+}

@@ -1,0 +1,65 @@
+import GatehouseCore
+import HTTPTypes
+import Hummingbird
+
+/// The admin API: `POST/GET /admin/users`, `GET/PUT/DELETE /admin/users/{id}`, for a
+/// `service_role` token.
+struct AdminUsersEndpoint {
+    let service: AuthService
+
+    struct UserList: Encodable {
+        var users: [UserPayload]
+        var aud = "authenticated"
+    }
+
+
+    func addRoutes(to group: RouterGroup<GatehouseRequestContext>) {
+        let admin = group.group("admin/users").add(middleware: ServiceRoleMiddleware(service: service))
+        admin.post { request, context in
+            let body = try await JSONBody.decode(AdminUserRequest.self, from: request, context: context)
+            return try JSONBody.response(try await service.adminCreateUser(body))
+        }
+        admin.get { request, _ in
+            let page = max(1, request.uri.queryParameters.get("page", as: Int.self) ?? 1)
+            let perPage = min(1000, max(1, request.uri.queryParameters.get("per_page", as: Int.self) ?? 50))
+            let result = try await service.adminListUsers(page: page, perPage: perPage)
+            var headers: HTTPFields = [HTTPField.Name("X-Total-Count")!: String(result.total)]
+            headers[HTTPField.Name("Link")!] = Self.paginationLinks(path: request.uri.path, page: page, perPage: perPage, total: result.total)
+            return try JSONBody.response(UserList(users: result.users), headers: headers)
+        }
+        admin.get(":id") { _, context in
+            let id = try context.parameters.require("id")
+            return try JSONBody.response(try await service.adminUser(id: id).payload)
+        }
+        admin.put(":id") { request, context in
+            let id = try context.parameters.require("id")
+            let body = try await JSONBody.decode(AdminUserRequest.self, from: request, context: context)
+            return try JSONBody.response(try await service.adminUpdateUser(id: id, with: body))
+        }
+        admin.delete(":id") { _, context in
+            let id = try context.parameters.require("id")
+            try await service.adminDeleteUser(id: id)
+            return try JSONBody.response(EmptyObject())
+        }
+    }
+
+    /// RFC 8288 links as GoTrue sends them: next (when there is one) and last.
+    static func paginationLinks(path: String, page: Int, perPage: Int, total: Int) -> String {
+        let lastPage = max(1, (total + perPage - 1) / perPage)
+        var links: [String] = []
+        if page < lastPage { links.append("<\(path)?page=\(page + 1)&per_page=\(perPage)>; rel=\"next\"") }
+        links.append("<\(path)?page=\(lastPage)&per_page=\(perPage)>; rel=\"last\"")
+        return links.joined(separator: ", ")
+    }
+}
+
+/// Rejects admin calls without a `service_role` token before any body is read.
+struct ServiceRoleMiddleware: RouterMiddleware {
+    typealias Context = GatehouseRequestContext
+    let service: AuthService
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try await service.requireServiceRole(authorization: request.headers[.authorization])
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,45 @@
+import Hummingbird
+
+/// `GET /settings` and `GET /health`: public, no Bearer needed.
+struct SettingsEndpoint {
+    let service: AuthService
+    static let version = "0.1.0"
+
+    struct Settings: Encodable {
+        var external: [String: Bool]
+        var disableSignup: Bool
+        var mailerAutoconfirm: Bool
+        var phoneAutoconfirm = false
+        var smsProvider = ""
+        var samlEnabled = false
+        var passwordMinLength: Int
+
+        enum CodingKeys: String, CodingKey {
+            case external
+            case disableSignup = "disable_signup"
+            case mailerAutoconfirm = "mailer_autoconfirm"
+            case phoneAutoconfirm = "phone_autoconfirm"
+            case smsProvider = "sms_provider"
+            case samlEnabled = "saml_enabled"
+            case passwordMinLength = "password_min_length"
+        }
+    }
+
+    struct Health: Encodable {
+        var version = SettingsEndpoint.version
+        var name = "Gatehouse"
+        var description = "Gatehouse is a GoTrue-compatible user registration and authentication API"
+    }
+
+    func addRoutes(to group: RouterGroup<GatehouseRequestContext>) {
+        group.get("settings") { _, _ in
+            let configuration = service.configuration
+            return try JSONBody.response(Settings(
+                external: ["email": true, "phone": false, "anonymous_users": false],
+                disableSignup: configuration.signupDisabled, mailerAutoconfirm: configuration.autoconfirm,
+                passwordMinLength: configuration.passwordPolicy.minimumLength
+            ))
+        }
+        group.get("health") { _, _ in try JSONBody.response(Health()) }
+    }
+}

@@ -1,0 +1,33 @@
+import Hummingbird
+
+/// `POST /token?grant_type=password|refresh_token`. All grants share one per-IP bucket.
+struct TokenEndpoint {
+    let service: AuthService
+
+    struct Body: Decodable {
+        var email: String?
+        var password: String?
+        var refreshToken: String?
+
+        enum CodingKeys: String, CodingKey {
+            case email, password
+            case refreshToken = "refresh_token"
+        }
+    }
+
+    func addRoutes(to group: RouterGroup<GatehouseRequestContext>) {
+        group.post("token") { request, context in
+            let client = service.client(of: request, context: context)
+            try service.limits.token.check(client.address)
+            let body = try await JSONBody.decode(Body.self, from: request, context: context)
+            switch request.uri.queryParameters.get("grant_type") {
+            case "password":
+                return try JSONBody.response(try await service.signIn(email: body.email, password: body.password, client: client))
+            case "refresh_token":
+                return try JSONBody.response(try await service.refresh(token: body.refreshToken, client: client))
+            default:
+                throw AuthError(.invalidCredentials, status: .badRequest, "unsupported_grant_type")
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import GatehouseCore
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Turns every error into GoTrue's JSON, in the shape the request asked for.
+///
+/// `X-Supabase-Api-Version: 2024-01-01` (or later) selects `{"code": "<error_code>", "message"}`
+/// and the header is echoed (supabase-swift and supabase-py read `code` only when it is);
+/// otherwise the legacy `{"code": <status>, "error_code", "msg"}`. Unexpected errors become a
+/// 500 that carries the request id and nothing of the error itself.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = GatehouseRequestContext
+    static let apiVersionHeader = HTTPField.Name("X-Supabase-Api-Version")!
+    static let errorCodeHeader = HTTPField.Name("x-sb-error-code")!
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let authError = Self.authError(for: error, context: context)
+            return Self.render(authError, request: request, requestId: context.id)
+        }
+    }
+
+    static func authError(for error: any Error, context: Context) -> AuthError {
+        switch error {
+        case let error as AuthError:
+            return error
+        case is NIOTooManyBytesError:
+            return AuthError(.requestTooLarge, status: .contentTooLarge, "Request body too large")
+        case let error as HTTPError:
+            switch error.status {
+            case .notFound: return AuthError(.notFound, status: .notFound, "Not Found")
+            case .methodNotAllowed: return AuthError(.methodNotAllowed, status: .methodNotAllowed, "Method Not Allowed")
+            case .contentTooLarge: return AuthError(.requestTooLarge, status: .contentTooLarge, "Request body too large")
+            case let status where (400..<500).contains(status.code):
+                return AuthError(.validationFailed, status: status, error.body ?? status.reasonPhrase)
+            default:
+                break
+            }
+        default:
+            break
+        }
+        context.logger.error("Unexpected error", metadata: ["error": "\(String(reflecting: type(of: error)))"])
+        return AuthError(.unexpectedFailure, status: .internalServerError, "Unexpected failure, please check server logs for more information")
+    }
+
+    static func render(_ error: AuthError, request: Request, requestId: String) -> Response {
+        var headers: HTTPFields = [Self.errorCodeHeader: error.code.rawValue]
+        if let wait = error.retryAfter { headers[.retryAfter] = String(wait) }
+        let modern = request.headers[Self.apiVersionHeader].map(Self.selectsModernShape) ?? false
+        var body: [String: JSONValue]
+        if modern {
+            headers[Self.apiVersionHeader] = "2024-01-01"
+            body = ["code": .string(error.code.rawValue), "message": .string(error.message)]
+        } else {
+            body = ["code": .number(Double(error.status.code)), "error_code": .string(error.code.rawValue), "msg": .string(error.message)]
+            if error.status.code >= 500 { body["error_id"] = .string(requestId) }
+        }
+        if let reasons = error.weakPasswordReasons {
+            body["weak_password"] = .object(["reasons": .array(reasons.map(JSONValue.string))])
+        }
+        return (try? JSONBody.response(body, status: error.status, headers: headers))
+            ?? Response(status: error.status, headers: headers)
+    }
+
+    /// Any valid `YYYY-MM-DD` on or after 2024-01-01 selects the 2024-01-01 shape.
+    static func selectsModernShape(_ version: String) -> Bool {
+        let parts = version.trimmingCharacters(in: .whitespaces).split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...31).contains(day)
+        else { return false }
+        return year >= 2024
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GatehouseCore
+import Hummingbird
+import NIOCore
+
+/// Reading request bodies and writing JSON answers the way GoTrue does.
+enum JSONBody {
+    /// Decodes the body as `T` whatever the Content-Type says (GoTrue ignores it too). An empty
+    /// body reads as `{}`, so a missing field is reported by name rather than as bad JSON.
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request, context: GatehouseRequestContext) async throws -> T {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        } catch is NIOTooManyBytesError {
+            throw AuthError(.requestTooLarge, status: .contentTooLarge, "Request body too large")
+        }
+        let bytes = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer: buffer)
+        do {
+            return try JSONDecoder().decode(T.self, from: bytes)
+        } catch {
+            throw AuthError(.badJSON, status: .badRequest, "Could not parse request body as JSON: \(describe(error))")
+        }
+    }
+
+    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        var headers = headers
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(data: try encoder.encode(value))))
+    }
+
+    /// A short reason that names the offending field but never echoes a value.
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "invalid JSON" }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? "unexpected JSON type" : "wrong type for field \"\(path)\""
+        case .keyNotFound(let key, _):
+            return "missing field \"\(key.stringValue)\""
+        case .dataCorrupted:
+            return "invalid JSON"
+        @unknown default:
+            return "invalid JSON"
+        }
+    }
+}
+
+/// `{}`: GoTrue's answer where there is nothing to say.
+struct EmptyObject: Codable, Sendable {}

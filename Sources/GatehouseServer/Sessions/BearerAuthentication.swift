@@ -1,0 +1,54 @@
+import Foundation
+import GatehouseCore
+import HTTPTypes
+
+/// A request's verified caller: the access token's claims, its session and its user.
+struct Authenticated: Sendable {
+    let claims: AccessTokenClaims
+    let session: SessionRecord
+    let user: UserRecord
+}
+
+extension AuthService {
+    /// Resolves `Authorization: Bearer <access token>` the way GoTrue's authenticated routes do:
+    /// a valid signature is not enough, the session must still exist (so sign-out and password
+    /// changes take effect at once) and the user must not be banned.
+    func authenticate(authorization: String?) async throws(AuthError) -> Authenticated {
+        let token = try Self.bearerToken(authorization)
+        let claims = try await signer.verifyAccessToken(token)
+        guard let userId = UUID(uuidString: claims.sub.value) else {
+            throw AuthError(.badJWT, status: .badRequest, "invalid claim: sub claim must be a UUID")
+        }
+        guard let sessionId = UUID(uuidString: claims.sessionId) else {
+            throw AuthError(.badJWT, status: .forbidden, "invalid claim: missing session_id claim")
+        }
+        let loaded = try await database { database -> (SessionRecord?, UserRecord?) in
+            (try await SessionRepository.find(id: sessionId, in: database), try await UserRepository.find(id: userId, in: database))
+        }
+        guard let user = loaded.1 else {
+            throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
+        }
+        guard let session = loaded.0, session.userId == userId else {
+            throw AuthError(.sessionNotFound, status: .forbidden, "Session from session_id claim in JWT does not exist")
+        }
+        if user.isBanned(at: Clock.now()) { throw AuthError(.userBanned, status: .forbidden, "User is banned") }
+        return Authenticated(claims: claims, session: session, user: user)
+    }
+
+    /// Admin routes: a `service_role` token signed with the server secret.
+    func requireServiceRole(authorization: String?) async throws(AuthError) {
+        let token = try Self.bearerToken(authorization)
+        guard await signer.isServiceRole(token) else {
+            throw AuthError(.notAdmin, status: .forbidden, "User not allowed")
+        }
+    }
+
+    static func bearerToken(_ header: String?) throws(AuthError) -> String {
+        guard let header else { throw .noAuthorization }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw .noAuthorization }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        guard !token.isEmpty else { throw .noAuthorization }
+        return token
+    }
+}

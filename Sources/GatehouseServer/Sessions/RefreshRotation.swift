@@ -1,0 +1,59 @@
+import Foundation
+import GatehouseCore
+
+extension AuthService {
+    /// `POST /token?grant_type=refresh_token`, with rotation.
+    ///
+    /// The session's counter says which refresh token is current. Presenting the current one
+    /// advances the counter (compare-and-set, so two racing requests cannot both rotate).
+    /// Presenting the one just before it within the reuse interval returns the current pair
+    /// again: the client lost our answer, or two tabs raced (supabase-swift retries POSTs).
+    /// Anything older is a replay of a stolen token, so the whole session is revoked.
+    func refresh(token: String?, client: ClientInfo) async throws(AuthError) -> SessionPayload {
+        guard let token, !token.isEmpty else { throw .validation("Refresh token is required") }
+        guard let decoded = refreshTokens.decode(token) else {
+            throw AuthError(.refreshTokenNotFound, status: .badRequest, "Invalid Refresh Token: Refresh Token Not Found")
+        }
+        let reuseInterval = configuration.refreshTokenReuseInterval
+        // Two attempts: a lost compare-and-set means another request rotated first; re-reading
+        // then finds our token one step behind, inside the reuse interval.
+        for _ in 0..<2 {
+            let now = Clock.now()
+            let loaded = try await database { database -> (SessionRecord, UserRecord)? in
+                guard let session = try await SessionRepository.find(id: decoded.sessionId, in: database),
+                      let user = try await UserRepository.find(id: session.userId, in: database)
+                else { return nil }
+                return (session, user)
+            }
+            guard let (loadedSession, user) = loaded else {
+                throw AuthError(.refreshTokenNotFound, status: .badRequest, "Invalid Refresh Token: Refresh Token Not Found")
+            }
+            if user.isBanned(at: now) { throw AuthError(.userBanned, status: .badRequest, "User is banned") }
+            var session = loadedSession
+
+            switch decoded.counter {
+            case session.refreshCounter:
+                let current = session.refreshCounter
+                let sessionId = session.id
+                let advanced = try await database(write: true) { database in
+                    try await SessionRepository.advanceCounter(id: sessionId, from: current, at: now, in: database)
+                }
+                guard advanced else { continue }
+                session.refreshCounter += 1
+                session.refreshedAt = now
+                return try await sessionPayload(user: user, session: session, now: now)
+            case session.refreshCounter - 1 where now.microsecondsSinceEpoch - session.refreshedAt.microsecondsSinceEpoch
+                <= Int64(reuseInterval * 1_000_000):
+                return try await sessionPayload(user: user, session: session, now: now)
+            case ..<session.refreshCounter:
+                let sessionId = session.id
+                try await database(write: true) { try await SessionRepository.delete(id: sessionId, in: $0) }
+                logger.notice("Refresh token reuse detected; session revoked", metadata: ["session_id": "\(sessionId)"])
+                throw AuthError(.refreshTokenAlreadyUsed, status: .badRequest, "Invalid Refresh Token: Already Used")
+            default:
+                throw .validation("Invalid Refresh Token: Not Issued By This Server")
+            }
+        }
+        throw AuthError(.conflict, status: .conflict, "Concurrent refresh conflict, please retry")
+    }
+}

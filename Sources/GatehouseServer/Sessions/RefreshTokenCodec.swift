@@ -1,0 +1,79 @@
+import Crypto
+import Foundation
+
+/// Refresh tokens that need no storage: `base64url(version ‖ session id ‖ counter ‖ MAC)`.
+///
+/// The MAC is HMAC-SHA256 under a key derived from the server secret, so a token cannot be
+/// forged without the secret, and a stolen database reveals no usable token (nothing of the
+/// token is stored at all). Because the server can re-derive the token for any counter, a client
+/// that retries a refresh whose answer it lost gets the *current* pair back instead of a new one
+/// (GoTrue's refresh-token algorithm v2 takes the same approach).
+struct RefreshTokenCodec: Sendable {
+    struct Decoded: Equatable {
+        let sessionId: UUID
+        let counter: Int64
+    }
+
+    private static let version: UInt8 = 1
+    private static let macLength = 16
+    private static let encodedLength = 1 + 16 + 8 + macLength
+    private let key: SymmetricKey
+
+    init(secret: String) {
+        let mac = HMAC<SHA256>.authenticationCode(
+            for: Data("gatehouse refresh token key v1".utf8), using: SymmetricKey(data: Data(secret.utf8))
+        )
+        self.key = SymmetricKey(data: Data(mac))
+    }
+
+    func encode(sessionId: UUID, counter: Int64) -> String {
+        var bytes = [Self.version]
+        withUnsafeBytes(of: sessionId.uuid) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: counter.bigEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: mac(bytes))
+        return Data(bytes).base64URLEncodedString()
+    }
+
+    /// Nil for anything that is not a token this server issued.
+    func decode(_ token: String) -> Decoded? {
+        guard token.utf8.count <= 64, let data = Data(base64URLEncoded: token), data.count == Self.encodedLength else {
+            return nil
+        }
+        let bytes = [UInt8](data)
+        guard bytes[0] == Self.version else { return nil }
+        let body = Array(bytes[0..<(Self.encodedLength - Self.macLength)])
+        let presented = bytes[(Self.encodedLength - Self.macLength)...]
+        // Constant-time comparison of the MAC.
+        guard zip(mac(body), presented).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0 else { return nil }
+        let uuid = body[1..<17]
+        let sessionId = UUID(uuid: (
+            uuid[1], uuid[2], uuid[3], uuid[4], uuid[5], uuid[6], uuid[7], uuid[8],
+            uuid[9], uuid[10], uuid[11], uuid[12], uuid[13], uuid[14], uuid[15], uuid[16]
+        ))
+        let counter = body[17..<25].reduce(Int64(0)) { ($0 << 8) | Int64($1) }
+        return Decoded(sessionId: sessionId, counter: counter)
+    }
+
+    private func mac(_ bytes: [UInt8]) -> [UInt8] {
+        Array(HMAC<SHA256>.authenticationCode(for: bytes, using: key)).prefix(Self.macLength).map { $0 }
+    }
+}
+
+extension Data {
+    func base64URLEncodedString() -> String {
+        base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    init?(base64URLEncoded text: String) {
+        guard text.utf8.allSatisfy({ byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }) else { return nil }
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        self.init(base64Encoded: base64)
+    }
+}

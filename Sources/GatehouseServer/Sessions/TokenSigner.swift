@@ -1,0 +1,63 @@
+import Foundation
+import GatehouseCore
+import JWTKit
+
+/// Signs and verifies HS256 access tokens with the server's JWT secret.
+struct TokenSigner: Sendable {
+    let keys: JWTKeyCollection
+    let issuer: String
+    let lifetime: Int
+
+    init(secret: String, issuer: String, lifetime: Int) async {
+        let keys = JWTKeyCollection()
+        await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256)
+        self.keys = keys
+        self.issuer = issuer
+        self.lifetime = lifetime
+    }
+
+    func accessToken(for user: UserRecord, session: SessionRecord, now: Timestamp) async throws -> (token: String, expiresAt: Int64) {
+        let issuedAt = now.secondsSinceEpoch
+        let expiresAt = issuedAt + Int64(lifetime)
+        let claims = AccessTokenClaims(
+            sub: SubjectClaim(value: user.id.uuidString.lowercased()), aud: AudienceClaim(value: user.aud),
+            exp: ExpirationClaim(value: Date(timeIntervalSince1970: Double(expiresAt))),
+            iat: IssuedAtClaim(value: Date(timeIntervalSince1970: Double(issuedAt))), iss: IssuerClaim(value: issuer),
+            email: user.email, phone: "", appMetadata: user.appMetadata, userMetadata: user.userMetadata,
+            role: user.role, aal: session.aal, amr: session.amr, sessionId: session.id.uuidString.lowercased(),
+            isAnonymous: false
+        )
+        return (try await keys.sign(claims), expiresAt)
+    }
+
+    /// The verified claims of a user's access token, or `bad_jwt`.
+    func verifyAccessToken(_ token: String) async throws(AuthError) -> AccessTokenClaims {
+        do {
+            return try await keys.verify(token, as: AccessTokenClaims.self)
+        } catch {
+            throw AuthError(.badJWT, status: .forbidden, "invalid JWT: unable to parse or verify signature, token is expired or malformed")
+        }
+    }
+
+    /// Whether `token` is a valid token for the admin API.
+    func isServiceRole(_ token: String) async -> Bool {
+        guard let claims = try? await keys.verify(token, as: RoleClaims.self) else { return false }
+        return claims.role == "service_role" || claims.role == "supabase_admin"
+    }
+
+    /// A long-lived token with the given role (for `gatehouse keys`: anon and service_role).
+    func roleToken(_ role: String, validFor seconds: Int) async throws -> String {
+        struct KeyClaims: JWTPayload {
+            var role: String
+            var iss: IssuerClaim
+            var iat: IssuedAtClaim
+            var exp: ExpirationClaim
+            func verify(using algorithm: some JWTAlgorithm) async throws {}
+        }
+        let now = Date()
+        return try await keys.sign(KeyClaims(
+            role: role, iss: IssuerClaim(value: issuer), iat: IssuedAtClaim(value: now),
+            exp: ExpirationClaim(value: now.addingTimeInterval(Double(seconds)))
+        ))
+    }
+}

@@ -1,0 +1,40 @@
+import Logging
+import SQLKit
+
+/// The one SQL code path over SQLite and PostgreSQL.
+///
+/// `read` runs statements that need no atomicity; `write` runs a closure inside one transaction
+/// and commits it, or rolls it back when the closure throws. Repositories only ever see
+/// `any SQLDatabase`, so the same SQLKit code runs on both engines.
+public protocol SQLStore: Sendable {
+    var engine: SQLEngine { get }
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    /// Closes connections. Called once, after the server has stopped.
+    func shutdown() async
+}
+
+public enum SQLEngine: String, Sendable {
+    case sqlite
+    case postgres
+
+    /// Row locking inside a transaction: PostgreSQL needs `FOR UPDATE`; SQLite's writes are
+    /// already serialized (one writer), and it has no such clause.
+    var forUpdate: String { self == .postgres ? " FOR UPDATE" : "" }
+}
+
+/// Runs `body` between BEGIN and COMMIT on one connection, rolling back on error.
+func inTransaction<T: Sendable>(
+    _ database: any SQLDatabase, begin: String = "BEGIN",
+    _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+) async throws -> T {
+    try await database.raw(SQLQueryString(begin)).run()
+    do {
+        let result = try await body(database)
+        try await database.raw("COMMIT").run()
+        return result
+    } catch {
+        try? await database.raw("ROLLBACK").run()
+        throw error
+    }
+}

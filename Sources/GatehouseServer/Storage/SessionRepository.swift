@@ -1,0 +1,65 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+
+/// Reads and writes `sessions`.
+enum SessionRepository {
+    static func insert(_ session: SessionRecord, userAgent: String?, ip: String?, in database: any SQLDatabase) async throws {
+        let amr = String(decoding: try JSONEncoder().encode(session.amr), as: UTF8.self)
+        try await database.raw("""
+            INSERT INTO sessions (id, user_id, aal, amr, refresh_counter, refreshed_at, user_agent, ip, created_at, updated_at)
+            VALUES (\(bind: session.id.uuidString.lowercased()), \(bind: session.userId.uuidString.lowercased()),
+                \(bind: session.aal), \(bind: amr), \(bind: session.refreshCounter),
+                \(bind: session.refreshedAt.microsecondsSinceEpoch), \(bind: userAgent.map { String($0.prefix(512)) }),
+                \(bind: ip), \(bind: session.createdAt.microsecondsSinceEpoch), \(bind: session.createdAt.microsecondsSinceEpoch))
+            """).run()
+    }
+
+    static func find(id: UUID, engine: SQLEngine? = nil, in database: any SQLDatabase) async throws -> SessionRecord? {
+        let row = try await database.raw("""
+            SELECT id, user_id, aal, amr, refresh_counter, refreshed_at, created_at FROM sessions
+            WHERE id = \(bind: id.uuidString.lowercased())\(unsafeRaw: engine?.forUpdate ?? "")
+            """).first()
+        return try row.map(decode)
+    }
+
+    /// Moves the refresh counter from `expected` to `expected + 1`. Returns false when another
+    /// request advanced it first (the compare-and-set is what makes rotation race-free).
+    static func advanceCounter(id: UUID, from expected: Int64, at now: Timestamp, in database: any SQLDatabase) async throws -> Bool {
+        let row = try await database.raw("""
+            UPDATE sessions SET refresh_counter = refresh_counter + 1, refreshed_at = \(bind: now.microsecondsSinceEpoch),
+                updated_at = \(bind: now.microsecondsSinceEpoch)
+            WHERE id = \(bind: id.uuidString.lowercased()) AND refresh_counter = \(bind: expected)
+            RETURNING refresh_counter
+            """).first()
+        return row != nil
+    }
+
+    static func delete(id: UUID, in database: any SQLDatabase) async throws {
+        try await database.raw("DELETE FROM sessions WHERE id = \(bind: id.uuidString.lowercased())").run()
+    }
+
+    static func deleteAll(userId: UUID, except kept: UUID? = nil, in database: any SQLDatabase) async throws {
+        let user = userId.uuidString.lowercased()
+        if let kept {
+            try await database.raw(
+                "DELETE FROM sessions WHERE user_id = \(bind: user) AND id <> \(bind: kept.uuidString.lowercased())"
+            ).run()
+        } else {
+            try await database.raw("DELETE FROM sessions WHERE user_id = \(bind: user)").run()
+        }
+    }
+
+    private static func decode(_ row: any SQLRow) throws -> SessionRecord {
+        let amrText = try row.decode(column: "amr", as: String.self)
+        let amr = (try? JSONDecoder().decode([AuthenticationMethod].self, from: Data(amrText.utf8))) ?? []
+        return SessionRecord(
+            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+            userId: UUID(uuidString: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
+            aal: try row.decode(column: "aal", as: String.self), amr: amr,
+            refreshCounter: try row.decode(column: "refresh_counter", as: Int64.self),
+            refreshedAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: "refreshed_at", as: Int64.self)),
+            createdAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: "created_at", as: Int64.self))
+        )
+    }
+}

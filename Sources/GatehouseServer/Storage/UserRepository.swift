@@ -1,0 +1,136 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+
+/// Reads and writes `users` and `identities`. Every function takes the `SQLDatabase` it runs on,
+/// so callers decide what shares a transaction.
+enum UserRepository {
+    private static let columns = """
+        u.id, u.email, u.encrypted_password, u.aud, u.role, u.email_confirmed_at, u.confirmation_sent_at,
+        u.recovery_sent_at, u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.banned_until,
+        u.created_at, u.updated_at, i.id AS identity_id, i.provider, i.provider_id, i.identity_data,
+        i.last_sign_in_at AS identity_last_sign_in_at, i.created_at AS identity_created_at,
+        i.updated_at AS identity_updated_at
+        """
+    private static let from = "FROM users u LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'"
+
+    static func find(id: UUID, in database: any SQLDatabase) async throws -> UserRecord? {
+        let row = try await database.raw(
+            "SELECT \(unsafeRaw: columns) \(unsafeRaw: from) WHERE u.id = \(bind: id.uuidString.lowercased())"
+        ).first()
+        return try row.map(decode)
+    }
+
+    static func find(email: EmailAddress, in database: any SQLDatabase) async throws -> UserRecord? {
+        let row = try await database.raw(
+            "SELECT \(unsafeRaw: columns) \(unsafeRaw: from) WHERE u.email = \(bind: email.normalized)"
+        ).first()
+        return try row.map(decode)
+    }
+
+    static func list(offset: Int, limit: Int, in database: any SQLDatabase) async throws -> [UserRecord] {
+        try await database.raw(
+            "SELECT \(unsafeRaw: columns) \(unsafeRaw: from) ORDER BY u.created_at, u.id LIMIT \(bind: limit) OFFSET \(bind: offset)"
+        ).all().map(decode)
+    }
+
+    static func count(in database: any SQLDatabase) async throws -> Int {
+        let row = try await database.raw("SELECT COUNT(*) AS total FROM users").first()
+        return try row?.decode(column: "total", as: Int.self) ?? 0
+    }
+
+    static func insert(_ user: UserRecord, in database: any SQLDatabase) async throws {
+        try await database.raw("""
+            INSERT INTO users (id, email, encrypted_password, aud, role, email_confirmed_at, confirmation_sent_at,
+                recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at)
+            VALUES (\(bind: user.id.uuidString.lowercased()), \(bind: user.email), \(bind: user.passwordHash),
+                \(bind: user.aud), \(bind: user.role), \(bind: user.emailConfirmedAt?.microsecondsSinceEpoch),
+                \(bind: user.confirmationSentAt?.microsecondsSinceEpoch), \(bind: user.recoverySentAt?.microsecondsSinceEpoch),
+                \(bind: user.lastSignInAt?.microsecondsSinceEpoch), \(bind: JSONColumn.encode(user.appMetadata)),
+                \(bind: JSONColumn.encode(user.userMetadata)), \(bind: user.bannedUntil?.microsecondsSinceEpoch),
+                \(bind: user.createdAt.microsecondsSinceEpoch), \(bind: user.updatedAt.microsecondsSinceEpoch))
+            """).run()
+        if let identity = user.identity {
+            try await database.raw("""
+                INSERT INTO identities (id, user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at)
+                VALUES (\(bind: identity.id.uuidString.lowercased()), \(bind: user.id.uuidString.lowercased()),
+                    \(bind: identity.provider), \(bind: identity.providerId), \(bind: JSONColumn.encode(identity.identityData)),
+                    \(bind: identity.lastSignInAt?.microsecondsSinceEpoch), \(bind: identity.createdAt.microsecondsSinceEpoch),
+                    \(bind: identity.updatedAt.microsecondsSinceEpoch))
+                """).run()
+        }
+    }
+
+    /// Writes every mutable column of `user` (and its identity's data).
+    static func update(_ user: UserRecord, in database: any SQLDatabase) async throws {
+        try await database.raw("""
+            UPDATE users SET email = \(bind: user.email), encrypted_password = \(bind: user.passwordHash),
+                role = \(bind: user.role), email_confirmed_at = \(bind: user.emailConfirmedAt?.microsecondsSinceEpoch),
+                confirmation_sent_at = \(bind: user.confirmationSentAt?.microsecondsSinceEpoch),
+                recovery_sent_at = \(bind: user.recoverySentAt?.microsecondsSinceEpoch),
+                last_sign_in_at = \(bind: user.lastSignInAt?.microsecondsSinceEpoch),
+                raw_app_meta_data = \(bind: JSONColumn.encode(user.appMetadata)),
+                raw_user_meta_data = \(bind: JSONColumn.encode(user.userMetadata)),
+                banned_until = \(bind: user.bannedUntil?.microsecondsSinceEpoch),
+                updated_at = \(bind: user.updatedAt.microsecondsSinceEpoch)
+            WHERE id = \(bind: user.id.uuidString.lowercased())
+            """).run()
+        if let identity = user.identity {
+            try await database.raw("""
+                UPDATE identities SET identity_data = \(bind: JSONColumn.encode(identity.identityData)),
+                    last_sign_in_at = \(bind: identity.lastSignInAt?.microsecondsSinceEpoch),
+                    updated_at = \(bind: identity.updatedAt.microsecondsSinceEpoch)
+                WHERE id = \(bind: identity.id.uuidString.lowercased())
+                """).run()
+        }
+    }
+
+    static func recordSignIn(userId: UUID, at now: Timestamp, in database: any SQLDatabase) async throws {
+        let id = userId.uuidString.lowercased()
+        try await database.raw(
+            "UPDATE users SET last_sign_in_at = \(bind: now.microsecondsSinceEpoch), updated_at = \(bind: now.microsecondsSinceEpoch) WHERE id = \(bind: id)"
+        ).run()
+        try await database.raw(
+            "UPDATE identities SET last_sign_in_at = \(bind: now.microsecondsSinceEpoch), updated_at = \(bind: now.microsecondsSinceEpoch) WHERE user_id = \(bind: id)"
+        ).run()
+    }
+
+    static func delete(id: UUID, in database: any SQLDatabase) async throws {
+        let id = id.uuidString.lowercased()
+        // Children first: SQLite enforces foreign keys only when the pragma is on for the connection.
+        try await database.raw("DELETE FROM sessions WHERE user_id = \(bind: id)").run()
+        try await database.raw("DELETE FROM identities WHERE user_id = \(bind: id)").run()
+        try await database.raw("DELETE FROM users WHERE id = \(bind: id)").run()
+    }
+
+    private static func decode(_ row: any SQLRow) throws -> UserRecord {
+        func instant(_ column: String) throws -> Timestamp? {
+            try row.decode(column: column, as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
+        }
+        let id = try UUID(uuidString: row.decode(column: "id", as: String.self)) ?? UUID()
+        var identity: IdentityRecord?
+        if let identityId = try row.decode(column: "identity_id", as: String?.self).flatMap(UUID.init(uuidString:)) {
+            identity = IdentityRecord(
+                id: identityId, userId: id, provider: try row.decode(column: "provider", as: String.self),
+                providerId: try row.decode(column: "provider_id", as: String.self),
+                identityData: JSONColumn.decode(try row.decode(column: "identity_data", as: String?.self)),
+                lastSignInAt: try instant("identity_last_sign_in_at"),
+                createdAt: try instant("identity_created_at") ?? Timestamp(microsecondsSinceEpoch: 0),
+                updatedAt: try instant("identity_updated_at") ?? Timestamp(microsecondsSinceEpoch: 0)
+            )
+        }
+        return UserRecord(
+            id: id, email: try row.decode(column: "email", as: String.self),
+            passwordHash: try row.decode(column: "encrypted_password", as: String?.self),
+            aud: try row.decode(column: "aud", as: String.self), role: try row.decode(column: "role", as: String.self),
+            emailConfirmedAt: try instant("email_confirmed_at"), confirmationSentAt: try instant("confirmation_sent_at"),
+            recoverySentAt: try instant("recovery_sent_at"), lastSignInAt: try instant("last_sign_in_at"),
+            appMetadata: JSONColumn.decode(try row.decode(column: "raw_app_meta_data", as: String?.self)),
+            userMetadata: JSONColumn.decode(try row.decode(column: "raw_user_meta_data", as: String?.self)),
+            bannedUntil: try instant("banned_until"),
+            createdAt: try instant("created_at") ?? Timestamp(microsecondsSinceEpoch: 0),
+            updatedAt: try instant("updated_at") ?? Timestamp(microsecondsSinceEpoch: 0),
+            identity: identity
+        )
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `gatehouse`: one executable for the server and its administration.
+@main
+struct Gatehouse: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gatehouse",
+        abstract: "A self-hostable, GoTrue-compatible sign-in and password-recovery server.",
+        subcommands: [Serve.self, Migrate.self, Keys.self, BcryptBench.self],
+        defaultSubcommand: Serve.self
+    )
+}

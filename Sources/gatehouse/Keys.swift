@@ -1,0 +1,17 @@
+import ArgumentParser
+import GatehouseServer
+
+/// `gatehouse keys`: prints the anon and service_role keys for this server's JWT secret, as
+/// `supabase status` does, so clients and the admin API can be configured.
+struct Keys: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the anon and service_role API keys.")
+
+    @Option(help: "Validity of the keys in days.") var days = 3650
+
+    func run() async throws {
+        let configuration = try loadConfiguration()
+        for (role, key) in try await GatehouseAdministration.apiKeys(configuration: configuration, validForDays: days) {
+            print("\(role): \(key)")
+        }
+    }
+}

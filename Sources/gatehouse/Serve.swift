@@ -1,0 +1,30 @@
+import ArgumentParser
+import GatehouseServer
+import Hummingbird
+import Logging
+
+/// `gatehouse serve` (the default): runs the server with the `GATEHOUSE_*` configuration.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the server (the default command).")
+
+    func run() async throws {
+        let configuration = try loadConfiguration()
+        let app = try await buildApplication(configuration: configuration)
+        try await app.runService()
+    }
+}
+
+/// Reads the configuration and sets up logging, with configuration errors printed plainly.
+func loadConfiguration() throws -> ServerConfiguration {
+    do {
+        let configuration = try ServerConfiguration.fromEnvironment()
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = configuration.logLevel
+            return handler
+        }
+        return configuration
+    } catch let error as ConfigurationError {
+        throw ValidationError("configuration: \(error.description)")
+    }
+}

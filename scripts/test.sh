@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# The repository's test command: `bash scripts/test.sh`.
+#
+#   1. system packages (scripts/install-deps.sh)
+#   2. Python virtualenv for the conformance suite (scripts/python-env.sh)
+#   3. swift build
+#   4. a throwaway PostgreSQL 15 cluster (scripts/postgres.sh), stopped on any exit
+#   5. swift test, with GATEHOUSE_TEST_POSTGRES_URL exported (Swift suites run on SQLite
+#      always and on PostgreSQL when that variable is set)
+#   6. the Python conformance suite (Conformance/) against the built binary, on SQLite
+#   7. the same suite on PostgreSQL
+#
+# Exits non-zero when any step fails; pytest's exit code 5 (no tests collected) is a failure.
+# Works without a terminal or stdin (CI=true). Extra arguments are passed to both pytest runs,
+# e.g. `bash scripts/test.sh -k refresh`.
+set -uo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root" || exit 1
+exec </dev/null
+
+step_names=()
+step_results=()
+pg_dir=""
+
+record() { step_names+=("$1"); step_results+=("$2"); }
+
+banner() { printf '\n==> %s\n' "$*"; }
+
+summary() {
+    local i failed=0
+    printf '\n==> summary\n'
+    for i in "${!step_names[@]}"; do
+        printf '  %-6s %s\n' "${step_results[$i]}" "${step_names[$i]}"
+        [ "${step_results[$i]}" = PASS ] || failed=1
+    done
+    if [ "$failed" -eq 0 ]; then
+        printf 'scripts/test.sh: all steps passed\n'
+    else
+        printf 'scripts/test.sh: FAILED\n'
+    fi
+    return "$failed"
+}
+
+cleanup() {
+    local rc=$?
+    if [ -n "$pg_dir" ]; then
+        bash scripts/postgres.sh stop "$pg_dir" || true
+        pg_dir=""
+    fi
+    exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# Runs one step: name, then the command. Records PASS/FAIL and returns the command's status.
+run_step() {
+    local name=$1 rc
+    shift
+    banner "$name"
+    "$@"
+    rc=$?
+    if [ "$rc" -eq 0 ]; then record "$name" PASS; else record "$name" "FAIL"; printf '%s: exit code %s\n' "$name" "$rc"; fi
+    return "$rc"
+}
+
+# Steps without which nothing else can run: stop at the first failure.
+if ! run_step "install system dependencies" bash scripts/install-deps.sh; then summary; exit 1; fi
+banner "python environment"
+if python=$(bash scripts/python-env.sh); then
+    record "python environment" PASS
+else
+    record "python environment" FAIL; summary; exit 1
+fi
+if ! run_step "swift build" timeout "${GATEHOUSE_BUILD_TIMEOUT:-2700}" swift build; then summary; exit 1; fi
+
+banner "start PostgreSQL"
+if pg_env=$(bash scripts/postgres.sh start); then
+    eval "$pg_env"
+    pg_dir=$GATEHOUSE_PG_DIR
+    printf 'PostgreSQL at %s\n' "$GATEHOUSE_TEST_POSTGRES_URL"
+    record "start PostgreSQL" PASS
+else
+    record "start PostgreSQL" FAIL
+    unset GATEHOUSE_TEST_POSTGRES_URL
+fi
+
+# Without PostgreSQL the Swift suites would silently run on SQLite only; the PostgreSQL
+# failure above already fails the run, so running them still gives useful results.
+run_step "swift test" timeout "${GATEHOUSE_SWIFT_TEST_TIMEOUT:-2400}" swift test
+
+pytest_run() {
+    local db=$1
+    shift
+    # pytest exits 5 when it collected no tests; any non-zero status is a failure here.
+    timeout "${GATEHOUSE_PYTEST_TIMEOUT:-1800}" "$python" -m pytest Conformance --db "$db" "$@"
+}
+
+run_step "conformance (SQLite)" pytest_run sqlite "$@"
+if [ -n "$pg_dir" ]; then
+    run_step "conformance (PostgreSQL)" pytest_run postgres "$@"
+else
+    record "conformance (PostgreSQL)" "FAIL (no PostgreSQL)"
+fi
+
+summary
