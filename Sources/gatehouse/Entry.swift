@@ -6,7 +6,7 @@ struct Gatehouse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gatehouse",
         abstract: "A self-hostable, GoTrue-compatible sign-in and password-recovery server.",
-        subcommands: [Serve.self, Migrate.self, Keys.self, BcryptBench.self],
+        subcommands: [Serve.self, Migrate.self, Mail.self, Keys.self, BcryptBench.self],
         defaultSubcommand: Serve.self
     )
 }

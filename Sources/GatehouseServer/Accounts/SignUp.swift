@@ -13,7 +13,8 @@ extension AuthService {
     /// answer is a user object of exactly the shape a new sign-up gets (GoTrue's fake user has
     /// `identities: []`, a known oracle, supabase/auth#1517), and the same bcrypt work is done.
     func signUp(
-        email rawEmail: String?, password rawPassword: String?, data: [String: JSONValue], client: ClientInfo
+        email rawEmail: String?, password rawPassword: String?, data: [String: JSONValue], client: ClientInfo,
+        redirectTo: String? = nil, pkce: PKCEChallenge? = nil
     ) async throws(AuthError) -> SignUpResult {
         if configuration.signupDisabled {
             throw AuthError(.signupDisabled, status: .unprocessableContent, "Signups not allowed for this instance")
@@ -22,21 +23,35 @@ extension AuthService {
         let password = try AuthError.checkPassword(rawPassword, policy: passwordPolicy)
         let hash = try await hashing { try await hasher.hash(password) }
         let now = Clock.now()
-        let candidate = UserRecord.new(
+        var candidate = UserRecord.new(
             email: email, passwordHash: hash, userMetadata: data, confirmedAt: configuration.autoconfirm ? now : nil, now: now
         )
+        if !configuration.autoconfirm { candidate.confirmationSentAt = now }
         let autoconfirm = configuration.autoconfirm
+        // Confirmation mail for new and still-unconfirmed accounts; within the address's send
+        // window it is skipped silently (a 429 here would tell registered addresses apart).
+        let confirmation = OutboxJob.signupConfirmation(
+            email: email.normalized, redirectTo: redirectTo.map { redirectPolicy.resolve($0).url },
+            codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method
+        )
+        let newUser = candidate
         let outcome: SignUpOutcome = try await database(write: true) { database in
             if let existing = try await UserRepository.find(email: email, in: database) {
+                if !existing.isConfirmed {
+                    _ = try await enqueueWithinWindow(confirmation, kind: .signupConfirmation, email: email, now: now, in: database)
+                }
                 return .existing(existing)
             }
-            try await UserRepository.insert(candidate, in: database)
-            guard autoconfirm else { return .created(candidate, nil) }
+            try await UserRepository.insert(newUser, in: database)
+            guard autoconfirm else {
+                _ = try await enqueueWithinWindow(confirmation, kind: .signupConfirmation, email: email, now: now, in: database)
+                return .created(newUser, nil)
+            }
             let session = try await startSession(
-                for: candidate, methods: [.password(at: now)], client: client, now: now, in: database
+                for: newUser, methods: [.password(at: now)], client: client, now: now, in: database
             )
-            try await UserRepository.recordSignIn(userId: candidate.id, at: now, in: database)
-            return .created(candidate, session)
+            try await UserRepository.recordSignIn(userId: newUser.id, at: now, in: database)
+            return .created(newUser, session)
         }
         switch outcome {
         case .created(var user, let session?):
@@ -44,6 +59,7 @@ extension AuthService {
             user.identity?.lastSignInAt = now
             return .session(try await sessionPayload(user: user, session: session, now: now))
         case .created(let user, nil):
+            outboxSignal.nudge()
             return .user(user.payload)
         case .existing(let user) where user.isConfirmed && autoconfirm:
             throw AuthError(.userAlreadyExists, status: .unprocessableContent, "User already registered")

@@ -51,8 +51,11 @@ extension AuthService {
             try await UserRepository.update(updated, in: database)
             if passwordChanged {
                 try await SessionRepository.deleteAll(userId: updated.id, except: keptSession, in: database)
+                try await OneTimeTokenRepository.deletePending(userId: updated.id, purpose: nil, in: database)
+                try await OutboxRepository.enqueue(.passwordChanged(userId: updated.id), now: now, in: database)
             }
         }
+        if passwordChanged { outboxSignal.nudge() }
         return updated.payload
     }
 }

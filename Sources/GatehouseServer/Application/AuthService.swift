@@ -13,6 +13,12 @@ struct AuthService: Sendable {
     let refreshTokens: RefreshTokenCodec
     let limits: RateLimits
     let logger: Logger
+    let tokenHasher: OneTimeTokenHasher
+    let redirectPolicy: RedirectPolicy
+    /// Nudges the outbox worker when a request queues mail.
+    let outboxSignal = WakeSignal()
+    /// Opens once the schema is migrated; background work waits for it.
+    let schemaReady = Latch()
 
     init(configuration: ServerConfiguration, store: any SQLStore, logger: Logger) async {
         self.configuration = configuration
@@ -22,6 +28,8 @@ struct AuthService: Sendable {
         self.refreshTokens = RefreshTokenCodec(secret: configuration.jwtSecret)
         self.limits = RateLimits(configuration.rateLimits)
         self.logger = logger
+        self.tokenHasher = OneTimeTokenHasher(secret: configuration.jwtSecret)
+        self.redirectPolicy = RedirectPolicy(siteURL: configuration.siteURL, allowList: configuration.redirectAllowList)
     }
 
     var passwordPolicy: PasswordPolicy { configuration.passwordPolicy }

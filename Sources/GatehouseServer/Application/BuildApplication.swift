@@ -16,9 +16,14 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
     let store = try await openStore(configuration: configuration, logger: logger)
     let service = await AuthService(configuration: configuration, store: store, logger: logger)
 
+    let transport = try TransportFactory.make(configuration.mail, store: store, logger: logger)
+    let pages = PageRenderer()
+
     var services: [any Service] = []
     if let postgres = store as? PostgresStore { services.append(postgres) }
     services.append(ShutdownService(store: store, hasher: service.hasher))
+    // After the store in the list, so it stops first on shutdown (services stop in reverse).
+    services.append(OutboxWorker(service: service, transport: transport))
 
     let router = Router(context: GatehouseRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
@@ -39,6 +44,16 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
         LogoutEndpoint(service: service).addRoutes(to: group)
         SettingsEndpoint(service: service).addRoutes(to: group)
         AdminUsersEndpoint(service: service).addRoutes(to: group)
+        AdminMailEndpoint(service: service).addRoutes(to: group)
+        RecoverEndpoint(service: service).addRoutes(to: group)
+        VerifyEndpoint(service: service).addRoutes(to: group)
+    }
+    EdgeFunctionEndpoint(service: service).addRoutes(to: router)
+    LegacyResetEndpoint(service: service).addRoutes(to: router)
+    ResetPasswordPage(service: service, pages: pages).addRoutes(to: router)
+    AssetsEndpoint().addRoutes(to: router)
+    if configuration.isDevelopment, configuration.mail.transport == .devMailbox {
+        DevMailboxEndpoint(service: service, pages: pages).addRoutes(to: router)
     }
 
     var app = Application(
@@ -56,6 +71,7 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
     )
     app.beforeServerStarts {
         try await Migrations.apply(to: store, logger: logger)
+        service.schemaReady.open()
     }
     return app
 }

@@ -1,31 +1,10 @@
+import Foundation
 import Logging
 
 /// Operations of the `gatehouse` command other than serving.
 public enum GatehouseAdministration {
     public static func migrate(configuration: ServerConfiguration) async throws {
-        let logger = Logger(label: "gatehouse.migrate")
-        let store = try await openStore(configuration: configuration, logger: logger)
-        if let postgres = store as? PostgresStore {
-            // The pool serves queries only while its run() is running.
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { await postgres.client.run() }
-                do {
-                    try await Migrations.apply(to: store, logger: logger)
-                    group.cancelAll()
-                } catch {
-                    group.cancelAll()
-                    throw error
-                }
-            }
-            return
-        }
-        do {
-            try await Migrations.apply(to: store, logger: logger)
-        } catch {
-            await store.shutdown()
-            throw error
-        }
-        await store.shutdown()
+        try await withStore(configuration) { _ in }
     }
 
     public static func apiKeys(configuration: ServerConfiguration, validForDays days: Int) async throws -> [(String, String)] {
@@ -42,5 +21,63 @@ public enum GatehouseAdministration {
         let samples = try await hasher.measureVerify(iterations: iterations).sorted()
         await hasher.shutdown()
         return samples[samples.count / 2]
+    }
+
+    /// `gatehouse mail status`: the outbox as JSON (counts by state, recent dead jobs).
+    public static func mailStatus(configuration: ServerConfiguration) async throws -> String {
+        let status = try await withStore(configuration) { store in
+            try await store.read { try await OutboxRepository.status(in: $0) }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(status), as: UTF8.self)
+    }
+
+    /// `gatehouse mail test --to`: sends one message now through the configured transport (not
+    /// through the outbox, so the result is known before the command exits).
+    public static func sendTestMail(configuration: ServerConfiguration, to address: String) async throws -> Result<String, MailDeliveryError> {
+        let logger = Logger(label: "gatehouse.mail")
+        return try await withStore(configuration) { store in
+            let transport = try TransportFactory.make(configuration.mail, store: store, logger: logger)
+            let product = configuration.mail.productName
+            let message = MailMessage(
+                from: configuration.mail.from, to: MailAddress(address), subject: "\(product) test message",
+                text: "This is a test message from \(product), sent with the \(transport.name) transport.\n\nIf you can read this, mail delivery works.",
+                html: "<p>This is a test message from \(product), sent with the <strong>\(transport.name)</strong> transport.</p><p>If you can read this, mail delivery works.</p>"
+            )
+            do throws(MailDeliveryError) {
+                try await transport.send(message)
+                return .success("sent to \(address) with \(transport.name)")
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// Opens the configured store, applies migrations, runs `body`, and closes the store. The
+    /// PostgreSQL pool serves queries only while its `run()` is running, so it runs alongside.
+    static func withStore<T: Sendable>(_ configuration: ServerConfiguration, _ body: @escaping @Sendable (any SQLStore) async throws -> T) async throws -> T {
+        let logger = Logger(label: "gatehouse.admin")
+        let store = try await openStore(configuration: configuration, logger: logger)
+        if let postgres = store as? PostgresStore {
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask {
+                    await postgres.client.run()
+                    return nil
+                }
+                defer { group.cancelAll() }
+                try await Migrations.apply(to: store, logger: logger)
+                return try await body(store)
+            }
+        }
+        do {
+            try await Migrations.apply(to: store, logger: logger)
+            let result = try await body(store)
+            await store.shutdown()
+            return result
+        } catch {
+            await store.shutdown()
+            throw error
+        }
     }
 }

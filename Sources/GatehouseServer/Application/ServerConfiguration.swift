@@ -24,6 +24,22 @@ public struct ServerConfiguration: Sendable {
     public var refreshTokenReuseInterval: Double = 10
     public var rateLimits = RateLimitConfiguration()
     public var logLevel: Logger.Level = .info
+    public var mail = MailConfiguration()
+    /// Lifetime of recovery and confirmation links and codes, in seconds.
+    public var otpExpiry = 3600
+    /// At most one email of a kind per address per this many seconds (GoTrue's SMTP_MAX_FREQUENCY).
+    public var emailSendWindow: Double = 60
+    /// Where recovery emails link to.
+    public var recoveryLink: RecoveryLinkTarget = .page
+    /// Extra `redirect_to` targets besides the site URL: exact URLs or glob patterns.
+    public var redirectAllowList: [String] = []
+
+    public enum RecoveryLinkTarget: String, Sendable {
+        /// The server's own `/reset-password?token=` page.
+        case page
+        /// GoTrue's `/verify?token=&type=recovery&redirect_to=`, for apps that finish in-app.
+        case verify
+    }
 
     public var isDevelopment: Bool { environment == .development }
     var issuer: String { externalURL + "/auth/v1" }
@@ -84,6 +100,14 @@ public struct ServerConfiguration: Sendable {
         configuration.rateLimits.verifyPerFiveMinutes = Double(try reader.int("GATEHOUSE_RATE_LIMIT_VERIFY", default: 30, range: 0...10_000_000))
         configuration.rateLimits.burst = Double(try reader.int("GATEHOUSE_RATE_LIMIT_BURST", default: 30, range: 1...10_000_000))
         configuration.rateLimits.clientAddressHeader = reader.string("GATEHOUSE_RATE_LIMIT_HEADER")
+        configuration.mail = try MailConfiguration.fromEnvironment(reader, environment: environment)
+        configuration.otpExpiry = try reader.int("GATEHOUSE_OTP_EXPIRY", default: 3600, range: 60...86_400)
+        configuration.emailSendWindow = Double(try reader.int("GATEHOUSE_EMAIL_SEND_WINDOW", default: 60, range: 0...86_400))
+        configuration.recoveryLink = try reader.value("GATEHOUSE_RECOVERY_LINK", default: RecoveryLinkTarget.page) {
+            RecoveryLinkTarget(rawValue: $0.lowercased())
+        }
+        configuration.redirectAllowList = (reader.string("GATEHOUSE_REDIRECT_ALLOW_LIST") ?? "")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         configuration.logLevel = try reader.value("GATEHOUSE_LOG_LEVEL", default: Logger.Level.info) { Logger.Level(rawValue: $0.lowercased()) }
         return configuration
     }

@@ -63,6 +63,69 @@ enum Migrations {
             """,
             "CREATE INDEX sessions_user_id ON sessions (user_id)",
         ]),
+        Migration(version: 2, name: "recovery, one-time tokens and the mail outbox", statements: [
+            """
+            CREATE TABLE one_time_tokens (
+                id TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                purpose TEXT NOT NULL,
+                token_hash TEXT NOT NULL UNIQUE,
+                code_hash TEXT NOT NULL,
+                attempts BIGINT NOT NULL,
+                code_challenge TEXT,
+                code_challenge_method TEXT,
+                redirect_to TEXT,
+                expires_at BIGINT NOT NULL,
+                consumed_at BIGINT,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX one_time_tokens_user ON one_time_tokens (user_id, purpose)",
+            """
+            CREATE TABLE flow_states (
+                id TEXT PRIMARY KEY,
+                auth_code_hash TEXT NOT NULL UNIQUE,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                code_challenge TEXT NOT NULL,
+                code_challenge_method TEXT NOT NULL,
+                authentication_method TEXT NOT NULL,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE outbox (
+                id TEXT PRIMARY KEY,
+                kind TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                state TEXT NOT NULL,
+                attempts BIGINT NOT NULL,
+                next_attempt_at BIGINT NOT NULL,
+                locked_until BIGINT,
+                last_error TEXT,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX outbox_due ON outbox (state, next_attempt_at)",
+            """
+            CREATE TABLE email_send_windows (
+                address_key TEXT PRIMARY KEY,
+                last_sent_at BIGINT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE dev_mailbox (
+                id TEXT PRIMARY KEY,
+                recipient TEXT NOT NULL,
+                sender TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                text_body TEXT NOT NULL,
+                html_body TEXT,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX dev_mailbox_recipient ON dev_mailbox (recipient, created_at)",
+        ]),
     ]
 
     /// Applies every migration newer than the database's version. Safe to run on every start and

@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// `POST /token?grant_type=password|refresh_token`. All grants share one per-IP bucket.
+/// `POST /token?grant_type=password|refresh_token|pkce`. All grants share one per-IP bucket.
 struct TokenEndpoint {
     let service: AuthService
 
@@ -8,10 +8,14 @@ struct TokenEndpoint {
         var email: String?
         var password: String?
         var refreshToken: String?
+        var authCode: String?
+        var codeVerifier: String?
 
         enum CodingKeys: String, CodingKey {
             case email, password
             case refreshToken = "refresh_token"
+            case authCode = "auth_code"
+            case codeVerifier = "code_verifier"
         }
     }
 
@@ -25,6 +29,8 @@ struct TokenEndpoint {
                 return try JSONBody.response(try await service.signIn(email: body.email, password: body.password, client: client))
             case "refresh_token":
                 return try JSONBody.response(try await service.refresh(token: body.refreshToken, client: client))
+            case "pkce":
+                return try JSONBody.response(try await service.exchangeCode(authCode: body.authCode, verifier: body.codeVerifier, client: client))
             default:
                 throw AuthError(.invalidCredentials, status: .badRequest, "unsupported_grant_type")
             }

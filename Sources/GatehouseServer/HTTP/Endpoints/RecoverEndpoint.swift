@@ -1,0 +1,51 @@
+import HTTPTypes
+import Hummingbird
+
+/// `POST /recover` and `POST /resend`: GoTrue's "send me an email" routes. Both answer `200 {}`
+/// for every well-formed address, registered or not.
+struct RecoverEndpoint {
+    let service: AuthService
+
+    struct Body: Decodable {
+        var email: String?
+        var type: String?
+        var codeChallenge: String?
+        var codeChallengeMethod: String?
+
+        enum CodingKeys: String, CodingKey {
+            case email, type
+            case codeChallenge = "code_challenge"
+            case codeChallengeMethod = "code_challenge_method"
+        }
+    }
+
+    func addRoutes(to group: RouterGroup<GatehouseRequestContext>) {
+        group.post("recover") { request, context in
+            let client = service.client(of: request, context: context)
+            try service.limits.otp.check(client.address)
+            let body = try await JSONBody.decode(Body.self, from: request, context: context)
+            let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
+            try await service.requestEmail(.recovery, email: body.email, redirectTo: redirectTo(request), pkce: pkce)
+            return try JSONBody.response(EmptyObject())
+        }
+        group.post("resend") { request, context in
+            let client = service.client(of: request, context: context)
+            try service.limits.otp.check(client.address)
+            let body = try await JSONBody.decode(Body.self, from: request, context: context)
+            let kind: EmailRequestKind = switch body.type {
+            case "signup": .signupConfirmation
+            case "recovery": .recovery
+            default: throw AuthError.validation("Missing one of these types: signup, recovery")
+            }
+            let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
+            try await service.requestEmail(kind, email: body.email, redirectTo: redirectTo(request), pkce: pkce,
+                                           missingMessage: "Resend requires an email")
+            return try JSONBody.response(EmptyObject())
+        }
+    }
+
+    /// GoTrue takes `redirect_to` from the query string or a header of that name.
+    private func redirectTo(_ request: Request) -> String? {
+        request.uri.queryParameters.get("redirect_to") ?? request.headers[HTTPField.Name("redirect_to")!]
+    }
+}

@@ -1,0 +1,120 @@
+import Mustache
+
+/// The emails Gatehouse sends, as Mustache templates (HTML and plain text for each). Values are
+/// HTML-escaped by `{{…}}` in the HTML parts; the text parts use `{{{…}}}` (no escaping).
+struct EmailTemplates: Sendable {
+    private let library: MustacheLibrary
+
+    init() {
+        var library = MustacheLibrary()
+        for (name, source) in Self.sources {
+            // The sources are constants; a parse error is a programming error caught by tests.
+            if let template = try? MustacheTemplate(string: source) { library.register(template, named: name) }
+        }
+        self.library = library
+    }
+
+    struct Rendered: Sendable {
+        let subject: String
+        let text: String
+        let html: String
+    }
+
+    /// Values shared by every email.
+    struct Context: Sendable {
+        var productName: String
+        var email: String
+        var link: String?
+        var code: String?
+        var expiry: String?
+    }
+
+    func recovery(_ context: Context) -> Rendered {
+        render("recovery", context, subject: "Reset your \(context.productName) password")
+    }
+
+    func signupConfirmation(_ context: Context) -> Rendered {
+        render("confirmation", context, subject: "Confirm your \(context.productName) account")
+    }
+
+    func passwordChanged(_ context: Context) -> Rendered {
+        render("password_changed", context, subject: "Your \(context.productName) password was changed")
+    }
+
+    private func render(_ name: String, _ context: Context, subject: String) -> Rendered {
+        let values: [String: String] = [
+            "product": context.productName, "email": context.email, "link": context.link ?? "",
+            "code": context.code ?? "", "expiry": context.expiry ?? "",
+        ]
+        return Rendered(
+            subject: subject,
+            text: library.render(values, withTemplate: name + ".text") ?? "",
+            html: library.render(values, withTemplate: name + ".html") ?? ""
+        )
+    }
+
+    /// "1 hour", "30 minutes", "24 hours": how the configured lifetime reads in an email.
+    static func describe(seconds: Int) -> String {
+        if seconds % 3600 == 0 {
+            let hours = seconds / 3600
+            return hours == 1 ? "1 hour" : "\(hours) hours"
+        }
+        let minutes = max(1, seconds / 60)
+        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+    }
+
+    private static let htmlHead = """
+        <!doctype html><html><body style="margin:0;padding:24px;background:#ecfdf5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#0f172a">
+        <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
+        <h1 style="font-size:20px;margin:0 0 16px">{{product}}</h1>
+        """
+    private static let htmlFoot = "</div></body></html>"
+    private static let button = """
+        <p style="margin:24px 0"><a href="{{link}}" style="background:#2563eb;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">{{label}}</a></p>
+        """
+
+    private static let sources: [String: String] = [
+        "recovery.text": """
+            Someone asked to reset the password of the {{{product}}} account for {{{email}}}.
+
+            Choose a new password here:
+            {{{link}}}
+
+            Or enter this code in the app: {{{code}}}
+
+            The link and the code work once and expire in {{{expiry}}}.
+
+            If you did not ask for this, you can ignore this email: your password stays as it is.
+            """,
+        "recovery.html": htmlHead + """
+            <p>Someone asked to reset the password of the {{product}} account for <strong>{{email}}</strong>.</p>
+            """ + button.replacingOccurrences(of: "{{label}}", with: "Choose a new password") + """
+            <p>Or enter this code in the app: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
+            <p style="color:#475569">The link and the code work once and expire in {{expiry}}.</p>
+            <p style="color:#475569">If you did not ask for this, you can ignore this email: your password stays as it is.</p>
+            """ + htmlFoot,
+        "confirmation.text": """
+            Welcome to {{{product}}}. Confirm your address ({{{email}}}) here:
+            {{{link}}}
+
+            Or enter this code in the app: {{{code}}}
+
+            The link and the code expire in {{{expiry}}}. If you did not sign up, ignore this email.
+            """,
+        "confirmation.html": htmlHead + """
+            <p>Welcome to {{product}}. Confirm your address (<strong>{{email}}</strong>):</p>
+            """ + button.replacingOccurrences(of: "{{label}}", with: "Confirm my address") + """
+            <p>Or enter this code in the app: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
+            <p style="color:#475569">The link and the code expire in {{expiry}}. If you did not sign up, ignore this email.</p>
+            """ + htmlFoot,
+        "password_changed.text": """
+            The password of your {{{product}}} account ({{{email}}}) was just changed, and every device was signed out.
+
+            If this was you, there is nothing to do. If it was not, reset your password at once with "Forgot password?".
+            """,
+        "password_changed.html": htmlHead + """
+            <p>The password of your {{product}} account (<strong>{{email}}</strong>) was just changed, and every device was signed out.</p>
+            <p style="color:#475569">If this was you, there is nothing to do. If it was not, reset your password at once with “Forgot password?”.</p>
+            """ + htmlFoot,
+    ]
+}

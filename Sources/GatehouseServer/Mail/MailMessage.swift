@@ -1,0 +1,29 @@
+/// One email, rendered and ready for a transport.
+public struct MailMessage: Sendable, Codable, Equatable {
+    public var from: MailAddress
+    public var to: MailAddress
+    public var subject: String
+    /// The plain-text part (always present: some clients and every scanner read only that).
+    public var text: String
+    /// The HTML part, when there is one.
+    public var html: String?
+
+    public init(from: MailAddress, to: MailAddress, subject: String, text: String, html: String? = nil) {
+        self.from = from
+        self.to = to
+        self.subject = subject
+        self.text = text
+        self.html = html
+    }
+}
+
+/// An address with an optional display name (`"Gatehouse" <no-reply@example.com>`).
+public struct MailAddress: Sendable, Codable, Equatable {
+    public var address: String
+    public var name: String?
+
+    public init(_ address: String, name: String? = nil) {
+        self.address = address
+        self.name = name
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// What the outbox worker is asked to do. Jobs carry no secret: a recovery job names the
+/// address, and the worker mints the token when it sends (a retry mints a fresh one).
+enum OutboxJob: Codable, Sendable, Equatable {
+    /// A password-reset email, if `email` belongs to an account (nothing is sent otherwise).
+    case recovery(email: String, redirectTo: String?, codeChallenge: String?, codeChallengeMethod: String?)
+    /// A sign-up confirmation email for an unconfirmed account.
+    case signupConfirmation(email: String, redirectTo: String?, codeChallenge: String?, codeChallengeMethod: String?)
+    /// "Your password was changed", to the account's address.
+    case passwordChanged(userId: UUID)
+    /// A message rendered by the caller (`gatehouse mail test`).
+    case direct(MailMessage)
+
+    var kind: String {
+        switch self {
+        case .recovery: "recovery"
+        case .signupConfirmation: "signup_confirmation"
+        case .passwordChanged: "password_changed"
+        case .direct: "direct"
+        }
+    }
+}
+
+/// A claimed job, as the worker sees it.
+struct OutboxEntry: Sendable {
+    let id: UUID
+    let job: OutboxJob
+    /// Including the attempt now starting.
+    let attempts: Int
+}
+
+/// Counts by state, for `gatehouse mail status` and the admin endpoint.
+struct OutboxStatus: Codable, Sendable {
+    var pending = 0
+    var sending = 0
+    var sent = 0
+    var dead = 0
+    var deadJobs: [DeadJob] = []
+
+    struct DeadJob: Codable, Sendable {
+        var id: String
+        var kind: String
+        var attempts: Int
+        var lastError: String?
+        var updatedAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, kind, attempts
+            case lastError = "last_error"
+            case updatedAt = "updated_at"
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case pending, sending, sent, dead
+        case deadJobs = "dead_jobs"
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import GatehouseCore
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Delivers the outbox: claims due jobs, turns each into an email (minting one-time tokens for
+/// registered addresses only), sends it through the configured transport, and records the
+/// outcome. Failures are retried with exponential backoff and jitter up to the configured number
+/// of attempts, then the job is `dead` (see `gatehouse mail status`). Jobs survive restarts: a
+/// job claimed by a worker that died is claimed again when its lease runs out.
+final class OutboxWorker: Service {
+    let service: AuthService
+    let transport: any MailTransport
+    let templates = EmailTemplates()
+    let batchSize = 16
+    /// Longer than any send can take (transports time out well before), so a live worker's job
+    /// is never claimed twice.
+    let lease: Double = 300
+    /// How long to sleep with nothing due; other instances' jobs are found at the latest then.
+    let idleWait: Double = 1
+
+    init(service: AuthService, transport: any MailTransport) {
+        self.service = service
+        self.transport = transport
+    }
+
+    func run() async throws {
+        let stopping = StopFlag()
+        await withGracefulShutdownHandler {
+            // Wait for migrations; a shutdown before then must not leave this task hanging.
+            await withTaskCancellationHandler {
+                await service.schemaReady.wait()
+            } onCancel: {
+                service.schemaReady.open()
+            }
+            while !stopping.isSet {
+                let claimed = await deliverDueJobs()
+                if claimed < batchSize, !stopping.isSet {
+                    await service.outboxSignal.wait(upTo: await secondsUntilNextDue())
+                }
+            }
+        } onGracefulShutdown: {
+            // Jobs in flight finish (their sends are bounded by timeouts); nothing new is claimed.
+            stopping.set()
+            self.service.schemaReady.open()
+            self.service.outboxSignal.nudge()
+        }
+    }
+
+    /// Claims one batch and delivers it, a few at a time. Returns how many jobs were claimed.
+    func deliverDueJobs() async -> Int {
+        let engine = service.store.engine
+        let entries: [OutboxEntry]
+        do {
+            let (limit, lease) = (batchSize, lease)
+            entries = try await service.store.write { database in
+                try await OutboxRepository.claim(limit: limit, lease: lease, now: Clock.now(), engine: engine, in: database)
+            }
+        } catch {
+            service.logger.error("Outbox: claiming jobs failed", metadata: ["error": "\(String(reflecting: error))"])
+            return 0
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for entry in entries {
+                group.addTask { await self.deliver(entry) }
+            }
+        }
+        return entries.count
+    }
+
+    private func deliver(_ entry: OutboxEntry) async {
+        let outcome: Result<Void, MailDeliveryError>
+        do {
+            if let message = try await message(for: entry.job) {
+                try await transport.send(message)
+            }
+            outcome = .success(())
+        } catch let error as MailDeliveryError {
+            outcome = .failure(error)
+        } catch {
+            outcome = .failure(MailDeliveryError(transient: true, "preparing the message failed: \(String(describing: type(of: error)))"))
+        }
+        let now = Clock.now()
+        let configuration = service.configuration.mail
+        let (state, reason, next): (OutboxRepository.State, String?, Timestamp?) = switch outcome {
+        case .success: (.sent, nil, nil)
+        case .failure(let error) where error.isTransient && entry.attempts < configuration.maximumAttempts:
+            (.pending, error.reason, now.adding(seconds: Self.backoff(attempt: entry.attempts, base: configuration.retryBaseDelay)))
+        case .failure(let error): (.dead, error.reason, nil)
+        }
+        let metadata: Logger.Metadata = [
+            "job": "\(entry.id)", "kind": "\(entry.job.kind)", "attempt": "\(entry.attempts)", "transport": "\(transport.name)",
+        ]
+        switch state {
+        case .sent: service.logger.info("Outbox: delivered", metadata: metadata)
+        case .dead: service.logger.error("Outbox: giving up", metadata: metadata.merging(["reason": "\(reason ?? "")"]) { $1 })
+        default: service.logger.warning("Outbox: will retry", metadata: metadata.merging(["reason": "\(reason ?? "")"]) { $1 })
+        }
+        do {
+            try await service.store.write { database in
+                try await OutboxRepository.finish(id: entry.id, state: state, error: reason, nextAttemptAt: next, now: now, in: database)
+            }
+        } catch {
+            // The lease will run out and the job will be tried again: at least once, never lost.
+            service.logger.error("Outbox: recording the outcome failed", metadata: metadata)
+        }
+    }
+
+    /// The email for a job, or nil when there is nothing to send (an unknown address).
+    func message(for job: OutboxJob) async throws -> MailMessage? {
+        switch job {
+        case .direct(let message):
+            return message
+        case .recovery(let email, let redirectTo, let challenge, let method):
+            guard let issued = try await service.issueOneTimeToken(
+                purpose: .recovery, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method
+            ) else { return nil }
+            return render(templates.recovery(issued.context), to: issued.user.email)
+        case .signupConfirmation(let email, let redirectTo, let challenge, let method):
+            guard let issued = try await service.issueOneTimeToken(
+                purpose: .signup, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method
+            ) else { return nil }
+            return render(templates.signupConfirmation(issued.context), to: issued.user.email)
+        case .passwordChanged(let userId):
+            guard let user = try await service.store.read({ try await UserRepository.find(id: userId, in: $0) }) else { return nil }
+            let context = EmailTemplates.Context(productName: service.configuration.mail.productName, email: user.email)
+            return render(templates.passwordChanged(context), to: user.email)
+        }
+    }
+
+    private func render(_ rendered: EmailTemplates.Rendered, to address: String) -> MailMessage {
+        MailMessage(
+            from: service.configuration.mail.from, to: MailAddress(address), subject: rendered.subject,
+            text: rendered.text, html: rendered.html
+        )
+    }
+
+    private func secondsUntilNextDue() async -> Double {
+        guard let due = try? await service.store.read({ try await OutboxRepository.nextDue(in: $0) }) else { return idleWait }
+        let seconds = Double(due.microsecondsSinceEpoch - Clock.nowMicros()) / 1_000_000
+        return min(idleWait, max(0.01, seconds))
+    }
+
+    /// `base · 2^(attempt-1)`, capped at an hour, with ±25 % jitter so retries of many jobs
+    /// after an outage do not arrive at the mail server all at once.
+    static func backoff(attempt: Int, base: Double) -> Double {
+        let exponential = min(3600, base * pow(2, Double(max(0, attempt - 1))))
+        return exponential * Double.random(in: 0.75...1.25)
+    }
+}
+
+/// A flag set once, read from any task.
+final class StopFlag: Sendable {
+    private let flag = Mutex(false)
+    var isSet: Bool { flag.withLock { $0 } }
+    func set() { flag.withLock { $0 = true } }
+}

@@ -1,0 +1,83 @@
+import NIOCore
+import NIOPosix
+import NIOSSL
+
+/// An open connection to an SMTP server: send a line or the message data, await the reply.
+/// Each wait is bounded by the command timeout; `close()` must be called on every path.
+struct SMTPConnection: Sendable {
+    let channel: any Channel
+    let commandTimeout: TimeAmount
+
+    /// Connects (and, for implicit TLS, starts the handshake); does not read the greeting.
+    static func open(
+        host: String,
+        port: Int,
+        connectTimeout: TimeAmount,
+        commandTimeout: TimeAmount,
+        implicitTLS: SMTPTLSUpgrade?,
+        group: any EventLoopGroup
+    ) async throws -> SMTPConnection {
+        let bootstrap = ClientBootstrap(group: group)
+            .connectTimeout(connectTimeout)
+            .channelOption(.socketOption(.so_keepalive), value: 1)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if let implicitTLS {
+                        try channel.pipeline.syncOperations.addHandler(
+                            NIOSSLClientHandler(context: implicitTLS.context, serverHostname: implicitTLS.serverHostname)
+                        )
+                    }
+                    try channel.pipeline.syncOperations.addHandler(SMTPClientHandler())
+                }
+            }
+        let channel = try await bootstrap.connect(host: host, port: port).get()
+        return SMTPConnection(channel: channel, commandTimeout: commandTimeout)
+    }
+
+    /// Waits for a reply without sending anything (the greeting).
+    func nextReply() async throws -> SMTPReply {
+        try await exchange(payload: nil)
+    }
+
+    /// Sends one command line (CRLF is added) and returns its reply.
+    func send(_ command: String, timeout: TimeAmount? = nil) async throws -> SMTPReply {
+        var payload = channel.allocator.buffer(capacity: command.utf8.count + 2)
+        payload.writeString(command)
+        payload.writeString("\r\n")
+        return try await exchange(payload: payload, timeout: timeout)
+    }
+
+    /// Sends already dot-stuffed message data, terminator included, and returns the final reply.
+    func sendData(_ data: String) async throws -> SMTPReply {
+        try await exchange(payload: channel.allocator.buffer(string: data))
+    }
+
+    /// Sends STARTTLS; on a 220 reply the handler has put TLS in front of the pipeline.
+    func startTLS(_ upgrade: SMTPTLSUpgrade) async throws -> SMTPReply {
+        try await exchange(payload: channel.allocator.buffer(string: "STARTTLS\r\n"), tlsUpgrade: upgrade)
+    }
+
+    func close() async {
+        try? await channel.close()
+    }
+
+    private func exchange(
+        payload: ByteBuffer?,
+        timeout: TimeAmount? = nil,
+        tlsUpgrade: SMTPTLSUpgrade? = nil
+    ) async throws -> SMTPReply {
+        let reply = channel.eventLoop.makePromise(of: SMTPReply.self)
+        let exchange = SMTPExchange(
+            payload: payload,
+            timeout: timeout ?? commandTimeout,
+            reply: reply,
+            tlsUpgrade: tlsUpgrade
+        )
+        do {
+            try await channel.writeAndFlush(exchange)
+        } catch {
+            reply.fail(error)  // no-op when the handler already completed it
+        }
+        return try await reply.futureResult.get()
+    }
+}

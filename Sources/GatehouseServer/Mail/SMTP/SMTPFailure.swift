@@ -1,0 +1,68 @@
+import NIOCore
+import NIOSSL
+
+/// A step of the conversation, named in every failure reason.
+enum SMTPStage: String, Sendable {
+    case connect = "connect"
+    case greeting = "greeting"
+    case ehlo = "EHLO"
+    case helo = "HELO"
+    case startTLS = "STARTTLS"
+    case ehloAfterTLS = "EHLO after STARTTLS"
+    case authentication = "AUTH"
+    case mailFrom = "MAIL FROM"
+    case recipient = "RCPT TO"
+    case data = "DATA"
+    case messageData = "end of DATA"
+    case quit = "QUIT"
+}
+
+/// How failures become `MailDeliveryError`s: 4xx and every network, TLS or protocol trouble are
+/// transient; 5xx replies are permanent. Reasons quote the server's code and text (trimmed),
+/// never a password or the message.
+enum SMTPFailure {
+    static let maximumDetailLength = 200
+
+    /// A reply other than the one expected at `stage`.
+    static func unexpected(_ reply: SMTPReply, at stage: SMTPStage) -> MailDeliveryError {
+        let summary = reply.summary(limit: maximumDetailLength)
+        if reply.isPermanentFailure {
+            return MailDeliveryError(transient: false, "SMTP \(stage.rawValue) rejected: \(summary)")
+        }
+        if reply.isTransientFailure {
+            return MailDeliveryError(transient: true, "SMTP \(stage.rawValue) deferred: \(summary)")
+        }
+        return MailDeliveryError(transient: true, "SMTP \(stage.rawValue): unexpected reply \(summary)")
+    }
+
+    /// A connection that failed, timed out, broke the protocol or could not do TLS.
+    static func connection(_ error: any Error, at stage: SMTPStage, endpoint: String) -> MailDeliveryError {
+        if let error = error as? MailDeliveryError { return error }
+        let detail: String
+        switch error {
+        case SMTPConnectionFailure.timedOut(let timeout):
+            detail = "no reply within \(describe(timeout))"
+        case SMTPConnectionFailure.closedByServer:
+            detail = "the server closed the connection"
+        case let violation as SMTPProtocolViolation:
+            detail = "protocol error: \(violation.description)"
+        case ChannelError.connectTimeout(let timeout):
+            detail = "could not connect to \(endpoint) within \(describe(timeout))"
+        case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError:
+            detail = "TLS failed: \(error)"
+        default:
+            detail = stage == .connect ? "could not connect to \(endpoint): \(error)" : "\(error)"
+        }
+        return MailDeliveryError(transient: true, "SMTP \(stage.rawValue): " + trimmed(detail))
+    }
+
+    static func trimmed(_ text: String) -> String {
+        let oneLine = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return oneLine.count > maximumDetailLength ? String(oneLine.prefix(maximumDetailLength - 1)) + "…" : oneLine
+    }
+
+    static func describe(_ amount: TimeAmount) -> String {
+        let milliseconds = amount.nanoseconds / 1_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
+}

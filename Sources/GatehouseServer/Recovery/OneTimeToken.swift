@@ -1,0 +1,89 @@
+import Crypto
+import Foundation
+import GatehouseCore
+
+/// What a one-time token is for.
+enum TokenPurpose: String, Sendable, Codable {
+    case recovery
+    case signup
+}
+
+/// A freshly minted one-time token: the 256-bit link token and the 6-digit code, in clear only
+/// in memory and in the email. The database stores keyed hashes of both (`OneTimeTokenHasher`).
+struct IssuedOneTimeToken: Sendable {
+    let id: UUID
+    let linkToken: String
+    let code: String
+    let expiresAt: Timestamp
+}
+
+/// A stored one-time token row.
+struct OneTimeTokenRecord: Sendable {
+    var id: UUID
+    var userId: UUID
+    var purpose: TokenPurpose
+    var codeHash: String
+    var attempts: Int
+    var codeChallenge: String?
+    var codeChallengeMethod: String?
+    var redirectTo: String?
+    var expiresAt: Timestamp
+    var consumedAt: Timestamp?
+}
+
+/// Hashes one-time secrets with a key derived from the server secret (HMAC-SHA256), so a copy
+/// of the database alone cannot confirm a guessed code (only 10⁶ of them) or link token.
+struct OneTimeTokenHasher: Sendable {
+    /// GoTrue marks links of the PKCE flow with this prefix; we keep the convention.
+    static let pkcePrefix = "pkce_"
+    private let key: SymmetricKey
+
+    init(secret: String) {
+        let derived = HMAC<SHA256>.authenticationCode(
+            for: Data("gatehouse one-time token key v1".utf8), using: SymmetricKey(data: Data(secret.utf8))
+        )
+        self.key = SymmetricKey(data: Data(derived))
+    }
+
+    /// A new token: 32 random bytes (base64url) for the link and six uniform random digits.
+    func mint(lifetime: Int, now: Timestamp) -> IssuedOneTimeToken {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let code = String(format: "%06d", Int.random(in: 0..<1_000_000, using: &generator))
+        return IssuedOneTimeToken(
+            id: UUID(), linkToken: Data(bytes).base64URLEncodedString(), code: code,
+            expiresAt: now.adding(seconds: Double(lifetime))
+        )
+    }
+
+    /// The lookup hash of a link token (any `pkce_` prefix removed first).
+    func linkHash(_ token: String) -> String {
+        let bare = token.hasPrefix(Self.pkcePrefix) ? String(token.dropFirst(Self.pkcePrefix.count)) : token
+        return hex(HMAC<SHA256>.authenticationCode(for: Data(("link:" + bare).utf8), using: key))
+    }
+
+    /// The hash of a code, bound to its token row so equal codes of two tokens hash apart.
+    func codeHash(_ code: String, tokenId: UUID) -> String {
+        hex(HMAC<SHA256>.authenticationCode(for: Data("code:\(tokenId.uuidString.lowercased()):\(code)".utf8), using: key))
+    }
+
+    /// A random value and its hash, for PKCE authorization codes.
+    func authCodeHash(_ code: String) -> String {
+        hex(HMAC<SHA256>.authenticationCode(for: Data(("auth-code:" + code).utf8), using: key))
+    }
+
+    /// A keyed hash of an address, so the send-window table holds no addresses in clear.
+    func addressKey(_ email: EmailAddress, purpose: String) -> String {
+        hex(HMAC<SHA256>.authenticationCode(for: Data("window:\(purpose):\(email.normalized)".utf8), using: key))
+    }
+
+    static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+        let a = Array(lhs.utf8), b = Array(rhs.utf8)
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    private func hex(_ mac: HMAC<SHA256>.MAC) -> String {
+        mac.map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import GatehouseCore
+
+extension AuthService {
+    /// Whether a reset link token is usable, without consuming it (the page's GET: mail scanners
+    /// open links, and opening must not spend them).
+    func isUsableResetToken(_ token: String) async throws(AuthError) -> Bool {
+        let linkHash = tokenHasher.linkHash(token)
+        let now = Clock.now()
+        return try await database { try await OneTimeTokenRepository.findUsable(linkHash: linkHash, now: now, in: $0) } != nil
+    }
+
+    /// The reset page's POST: spends the token and sets the password in one transaction, ends
+    /// every session of the user, clears their pending tokens, queues the "password changed"
+    /// notice, and signs the user in with a fresh session.
+    func resetPassword(token: String, newPassword: String, client: ClientInfo) async throws(AuthError) -> SessionPayload {
+        let password = try AuthError.checkPassword(newPassword, policy: passwordPolicy)
+        let hash = try await hashing { try await hasher.hash(password) }
+        let linkHash = tokenHasher.linkHash(token)
+        let now = Clock.now()
+        let result = try await database(write: true) { database -> (UserRecord, SessionRecord)? in
+            guard let consumed = try await OneTimeTokenRepository.consume(linkHash: linkHash, purposes: [.recovery], now: now, in: database),
+                  var user = try await UserRepository.find(id: consumed.userId, in: database), !user.isBanned(at: now)
+            else { return nil }
+            user.passwordHash = hash
+            user.confirmEmail(at: now)
+            user.lastSignInAt = now
+            user.updatedAt = now
+            try await UserRepository.update(user, in: database)
+            try await SessionRepository.deleteAll(userId: user.id, in: database)
+            try await OneTimeTokenRepository.deletePending(userId: user.id, purpose: nil, in: database)
+            try await OutboxRepository.enqueue(.passwordChanged(userId: user.id), now: now, in: database)
+            let session = try await startSession(
+                for: user, methods: [AuthenticationMethod(method: "recovery", timestamp: now.secondsSinceEpoch)],
+                client: client, now: now, in: database
+            )
+            return (user, session)
+        }
+        guard let (user, session) = result else { throw Self.linkExpired }
+        outboxSignal.nudge()
+        return try await sessionPayload(user: user, session: session, now: now)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+
+/// Which email a request asks for.
+enum EmailRequestKind: String, Sendable {
+    case recovery
+    case signupConfirmation = "signup"
+}
+
+extension AuthService {
+    /// The one request path behind `/recover`, the Edge Function, both REST endpoints, `/resend`
+    /// and the web form: validate, apply the address's send window, queue one outbox job in the
+    /// same transaction, answer.
+    ///
+    /// Nothing here looks the address up, so registered and unknown addresses take the same
+    /// path, the same time and get the same answer; the worker finds out later whether there is
+    /// anyone to write to.
+    func requestEmail(
+        _ kind: EmailRequestKind, email rawEmail: String?, redirectTo requestedRedirect: String? = nil,
+        pkce: PKCEChallenge? = nil, missingMessage: String = "Password recovery requires an email"
+    ) async throws(AuthError) {
+        let email = try AuthError.checkEmail(rawEmail, missingMessage: missingMessage)
+        let redirect = redirectPolicy.resolve(requestedRedirect)
+        if redirect.rejected {
+            logger.warning("redirect_to is not in the allow-list; using the site URL instead")
+        }
+        let redirectTo = requestedRedirect == nil ? nil : redirect.url
+        let job: OutboxJob = switch kind {
+        case .recovery:
+            .recovery(email: email.normalized, redirectTo: redirectTo, codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method)
+        case .signupConfirmation:
+            .signupConfirmation(email: email.normalized, redirectTo: redirectTo, codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method)
+        }
+        let now = Clock.now()
+        let wait = try await database(write: true) { database in
+            try await enqueueWithinWindow(job, kind: kind, email: email, now: now, in: database)
+        }
+        if let wait {
+            throw AuthError(
+                .overEmailSendRateLimit, status: .tooManyRequests,
+                "For security purposes, you can only request this after \(wait) seconds.", retryAfter: wait
+            )
+        }
+        outboxSignal.nudge()
+    }
+
+    /// Queues `job` unless the address's send window for `kind` is still open; then returns
+    /// the seconds left and queues nothing. Runs inside the caller's transaction.
+    func enqueueWithinWindow(
+        _ job: OutboxJob, kind: EmailRequestKind, email: EmailAddress, now: Timestamp, in database: any SQLDatabase
+    ) async throws -> Int? {
+        let key = tokenHasher.addressKey(email, purpose: kind.rawValue)
+        if let wait = try await EmailWindowRepository.claim(key: key, window: configuration.emailSendWindow, now: now, in: database) {
+            return wait
+        }
+        try await OutboxRepository.enqueue(job, now: now, in: database)
+        return nil
+    }
+
+    /// For the worker: mints a token for `email`'s account and returns what the email needs, or
+    /// nil when there is no such account (or, for confirmations, it is already confirmed).
+    func issueOneTimeToken(
+        purpose: TokenPurpose, email rawEmail: String, redirectTo: String?, codeChallenge: String?, codeChallengeMethod: String?
+    ) async throws -> (user: UserRecord, context: EmailTemplates.Context)? {
+        guard let email = try? EmailAddress(validating: rawEmail) else { return nil }
+        let now = Clock.now()
+        let issued = tokenHasher.mint(lifetime: configuration.otpExpiry, now: now)
+        let record = OneTimeTokenRecord(
+            id: issued.id, userId: UUID(), purpose: purpose, codeHash: tokenHasher.codeHash(issued.code, tokenId: issued.id),
+            attempts: 0, codeChallenge: codeChallenge, codeChallengeMethod: codeChallengeMethod, redirectTo: redirectTo,
+            expiresAt: issued.expiresAt, consumedAt: nil
+        )
+        let linkHash = tokenHasher.linkHash(issued.linkToken)
+        let user = try await store.write { database -> UserRecord? in
+            guard var user = try await UserRepository.find(email: email, in: database) else { return nil }
+            if purpose == .signup, user.isConfirmed { return nil }
+            var stored = record
+            stored.userId = user.id
+            // Only the newest link works: earlier unused ones of this purpose are removed.
+            try await OneTimeTokenRepository.deletePending(userId: user.id, purpose: purpose, in: database)
+            try await OneTimeTokenRepository.insert(stored, linkHash: linkHash, now: now, in: database)
+            switch purpose {
+            case .recovery: user.recoverySentAt = now
+            case .signup: user.confirmationSentAt = now
+            }
+            try await UserRepository.update(user, in: database)
+            return user
+        }
+        guard let user else { return nil }
+        let token = codeChallenge == nil ? issued.linkToken : OneTimeTokenHasher.pkcePrefix + issued.linkToken
+        let context = EmailTemplates.Context(
+            productName: configuration.mail.productName, email: user.email,
+            link: link(purpose: purpose, token: token, redirectTo: redirectTo, appFlow: codeChallenge != nil || redirectTo != nil),
+            code: issued.code, expiry: EmailTemplates.describe(seconds: configuration.otpExpiry)
+        )
+        return (user, context)
+    }
+
+    /// Where an email's button goes. Recovery defaults to the server's own reset page; when the
+    /// app asked to be sent back (`redirect_to` or PKCE), or the configuration says so, the link
+    /// goes through GoTrue's `/verify`, which redirects into the app with the session or code.
+    func link(purpose: TokenPurpose, token: String, redirectTo: String?, appFlow: Bool) -> String {
+        let base = configuration.externalURL
+        let encodedToken = token.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? token
+        if purpose == .recovery, configuration.recoveryLink == .page, !appFlow {
+            return "\(base)/reset-password?token=\(encodedToken)"
+        }
+        var url = "\(base)/auth/v1/verify?token=\(encodedToken)&type=\(purpose.rawValue)"
+        if let redirectTo {
+            url += "&redirect_to=" + (redirectTo.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? redirectTo)
+        }
+        return url
+    }
+}
+
+extension CharacterSet {
+    /// Characters that may stand unescaped in a query value.
+    static let urlQueryValueAllowed: CharacterSet = {
+        var set = CharacterSet.alphanumerics
+        set.insert(charactersIn: "-._~")
+        return set
+    }()
+}

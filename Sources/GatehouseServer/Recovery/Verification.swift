@@ -1,0 +1,97 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+
+/// GoTrue's `type` on `/verify`, and which tokens each accepts.
+enum VerificationType: String, Sendable {
+    case recovery, signup, email, magiclink, invite
+
+    init(_ raw: String?) throws(AuthError) {
+        guard let raw, let type = VerificationType(rawValue: raw.lowercased()) else {
+            throw .validation("Verify requires a verification type")
+        }
+        self = type
+    }
+
+    var purposes: [TokenPurpose] {
+        switch self {
+        case .recovery, .magiclink: [.recovery]
+        case .signup, .invite: [.signup]
+        case .email: [.signup, .recovery]
+        }
+    }
+}
+
+extension AuthService {
+    static let linkExpired = AuthError(.otpExpired, status: .forbidden, "Email link is invalid or has expired")
+    static let codeExpired = AuthError(.otpExpired, status: .forbidden, "Token has expired or is invalid")
+
+    /// `POST /verify {type, token_hash}`: redeems a link token for a session.
+    func verify(tokenHash: String, type: VerificationType, client: ClientInfo) async throws(AuthError) -> SessionPayload {
+        let linkHash = tokenHasher.linkHash(tokenHash)
+        let now = Clock.now()
+        let purposes = type.purposes
+        let result = try await database(write: true) { database -> (UserRecord, SessionRecord)? in
+            guard let token = try await OneTimeTokenRepository.consume(linkHash: linkHash, purposes: purposes, now: now, in: database) else {
+                return nil
+            }
+            return try await completeVerification(token, client: client, now: now, in: database)
+        }
+        guard let (user, session) = result else { throw Self.linkExpired }
+        return try await sessionPayload(user: user, session: session, now: now)
+    }
+
+    /// `POST /verify {type, email, token}`: redeems the 6-digit code for a session. Five wrong
+    /// codes burn the token (GoTrue has no such limit: a code was bounded only by IP limits).
+    func verify(email rawEmail: String, code: String, type: VerificationType, client: ClientInfo) async throws(AuthError) -> SessionPayload {
+        guard let email = try? EmailAddress(validating: rawEmail) else {
+            throw AuthError(.validationFailed, status: .unprocessableContent, "Unable to validate email address: invalid format")
+        }
+        let now = Clock.now()
+        let purposes = type.purposes
+        let hasher = tokenHasher
+        let result = try await database(write: true) { database -> (UserRecord, SessionRecord)? in
+            guard let user = try await UserRepository.find(email: email, in: database),
+                  let token = try await OneTimeTokenRepository.newestUsable(userId: user.id, purposes: purposes, now: now, in: database)
+            else { return nil }
+            guard OneTimeTokenHasher.constantTimeEquals(hasher.codeHash(code, tokenId: token.id), token.codeHash) else {
+                try await OneTimeTokenRepository.recordWrongCode(id: token.id, now: now, in: database)
+                return nil
+            }
+            guard let consumed = try await OneTimeTokenRepository.consume(id: token.id, now: now, in: database) else { return nil }
+            return try await completeVerification(consumed, client: client, now: now, in: database)
+        }
+        guard let (user, session) = result else { throw Self.codeExpired }
+        return try await sessionPayload(user: user, session: session, now: now)
+    }
+
+    /// After a token was consumed: confirm the address (a link in the inbox proves it), clear the
+    /// user's other pending tokens for recovery, and start a session.
+    func completeVerification(
+        _ token: OneTimeTokenRecord, client: ClientInfo, now: Timestamp, in database: any SQLDatabase
+    ) async throws -> (UserRecord, SessionRecord)? {
+        guard var user = try await UserRepository.find(id: token.userId, in: database), !user.isBanned(at: now) else { return nil }
+        user.confirmEmail(at: now)
+        user.lastSignInAt = now
+        user.updatedAt = now
+        user.identity?.lastSignInAt = now
+        try await UserRepository.update(user, in: database)
+        if token.purpose == .recovery {
+            try await OneTimeTokenRepository.deletePending(userId: user.id, purpose: nil, in: database)
+        }
+        let method = token.purpose == .recovery ? "recovery" : "otp"
+        let session = try await startSession(
+            for: user, methods: [AuthenticationMethod(method: method, timestamp: now.secondsSinceEpoch)], client: client, now: now, in: database
+        )
+        return (user, session)
+    }
+}
+
+extension UserRecord {
+    mutating func confirmEmail(at now: Timestamp) {
+        guard emailConfirmedAt == nil else { return }
+        emailConfirmedAt = now
+        userMetadata["email_verified"] = .bool(true)
+        identity?.identityData["email_verified"] = .bool(true)
+    }
+}

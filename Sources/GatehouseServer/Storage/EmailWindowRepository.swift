@@ -1,0 +1,23 @@
+import GatehouseCore
+import SQLKit
+
+/// The per-address send window (`email_send_windows`): at most one email of a kind per window.
+enum EmailWindowRepository {
+    /// Opens the window for `key` if it is not open already. Returns nil when the send may go
+    /// ahead, or the seconds left. One statement: an upsert that only overwrites an expired entry.
+    static func claim(key: String, window: Double, now: Timestamp, in database: any SQLDatabase) async throws -> Int? {
+        guard window > 0 else { return nil }
+        let cutoff = now.microsecondsSinceEpoch - Int64(window * 1_000_000)
+        let claimed = try await database.raw("""
+            INSERT INTO email_send_windows (address_key, last_sent_at) VALUES (\(bind: key), \(bind: now.microsecondsSinceEpoch))
+            ON CONFLICT (address_key) DO UPDATE SET last_sent_at = excluded.last_sent_at
+            WHERE email_send_windows.last_sent_at <= \(bind: cutoff)
+            RETURNING last_sent_at
+            """).first()
+        if claimed != nil { return nil }
+        let row = try await database.raw("SELECT last_sent_at FROM email_send_windows WHERE address_key = \(bind: key)").first()
+        let last = try row?.decode(column: "last_sent_at", as: Int64.self) ?? now.microsecondsSinceEpoch
+        let remaining = Double(last - cutoff) / 1_000_000
+        return max(1, Int(remaining.rounded(.up)))
+    }
+}

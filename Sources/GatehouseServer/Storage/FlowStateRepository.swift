@@ -1,0 +1,48 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+
+/// A PKCE flow that reached its authorization code: `GET /verify` issued the code, and
+/// `POST /token?grant_type=pkce` exchanges it once, with the verifier.
+struct FlowStateRecord: Sendable {
+    var id: UUID
+    var userId: UUID
+    var codeChallenge: String
+    var codeChallengeMethod: String
+    var authenticationMethod: String
+    var createdAt: Timestamp
+}
+
+enum FlowStateRepository {
+    static func insert(_ flow: FlowStateRecord, authCodeHash: String, in database: any SQLDatabase) async throws {
+        try await database.raw("""
+            INSERT INTO flow_states (id, auth_code_hash, user_id, code_challenge, code_challenge_method, authentication_method, created_at)
+            VALUES (\(bind: flow.id.uuidString.lowercased()), \(bind: authCodeHash), \(bind: flow.userId.uuidString.lowercased()),
+                \(bind: flow.codeChallenge), \(bind: flow.codeChallengeMethod), \(bind: flow.authenticationMethod),
+                \(bind: flow.createdAt.microsecondsSinceEpoch))
+            """).run()
+    }
+
+    /// Removes and returns the flow for an authorization code: single use even under races.
+    static func take(authCodeHash: String, in database: any SQLDatabase) async throws -> FlowStateRecord? {
+        let row = try await database.raw("""
+            DELETE FROM flow_states WHERE auth_code_hash = \(bind: authCodeHash)
+            RETURNING id, user_id, code_challenge, code_challenge_method, authentication_method, created_at
+            """).first()
+        return try row.map { row in
+            FlowStateRecord(
+                id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+                userId: UUID(uuidString: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
+                codeChallenge: try row.decode(column: "code_challenge", as: String.self),
+                codeChallengeMethod: try row.decode(column: "code_challenge_method", as: String.self),
+                authenticationMethod: try row.decode(column: "authentication_method", as: String.self),
+                createdAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: "created_at", as: Int64.self))
+            )
+        }
+    }
+
+    /// Flows never exchanged are garbage after a day.
+    static func deleteExpired(before cutoff: Timestamp, in database: any SQLDatabase) async throws {
+        try await database.raw("DELETE FROM flow_states WHERE created_at < \(bind: cutoff.microsecondsSinceEpoch)").run()
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+
+/// Reads and writes `one_time_tokens`. Consuming is one conditional UPDATE … RETURNING, so of any
+/// number of concurrent redemptions of one token exactly one gets a row back.
+enum OneTimeTokenRepository {
+    /// Wrong codes a token survives; the fifth burns it.
+    static let maximumAttempts = 5
+
+    private static let columns = "id, user_id, purpose, code_hash, attempts, code_challenge, code_challenge_method, redirect_to, expires_at, consumed_at"
+
+    static func insert(_ record: OneTimeTokenRecord, linkHash: String, now: Timestamp, in database: any SQLDatabase) async throws {
+        try await database.raw("""
+            INSERT INTO one_time_tokens (id, user_id, purpose, token_hash, code_hash, attempts, code_challenge,
+                code_challenge_method, redirect_to, expires_at, consumed_at, created_at)
+            VALUES (\(bind: record.id.uuidString.lowercased()), \(bind: record.userId.uuidString.lowercased()),
+                \(bind: record.purpose.rawValue), \(bind: linkHash), \(bind: record.codeHash), 0, \(bind: record.codeChallenge),
+                \(bind: record.codeChallengeMethod), \(bind: record.redirectTo), \(bind: record.expiresAt.microsecondsSinceEpoch),
+                NULL, \(bind: now.microsecondsSinceEpoch))
+            """).run()
+    }
+
+    /// Removes the user's unused tokens (of one purpose, or all): only the newest link works.
+    static func deletePending(userId: UUID, purpose: TokenPurpose?, in database: any SQLDatabase) async throws {
+        let user = userId.uuidString.lowercased()
+        if let purpose {
+            try await database.raw(
+                "DELETE FROM one_time_tokens WHERE user_id = \(bind: user) AND purpose = \(bind: purpose.rawValue) AND consumed_at IS NULL"
+            ).run()
+        } else {
+            try await database.raw("DELETE FROM one_time_tokens WHERE user_id = \(bind: user) AND consumed_at IS NULL").run()
+        }
+    }
+
+    /// A usable token by its link hash, without consuming it (the reset page's GET).
+    static func findUsable(linkHash: String, now: Timestamp, in database: any SQLDatabase) async throws -> OneTimeTokenRecord? {
+        try await database.raw("""
+            SELECT \(unsafeRaw: columns) FROM one_time_tokens
+            WHERE token_hash = \(bind: linkHash) AND consumed_at IS NULL AND expires_at > \(bind: now.microsecondsSinceEpoch)
+            """).first().map(decode)
+    }
+
+    /// Atomically marks a usable token consumed and returns it; nil if it was not usable.
+    static func consume(linkHash: String, purposes: [TokenPurpose], now: Timestamp, in database: any SQLDatabase) async throws -> OneTimeTokenRecord? {
+        let list = SQLList(purposes.map { SQLBind($0.rawValue) })
+        return try await database.raw("""
+            UPDATE one_time_tokens SET consumed_at = \(bind: now.microsecondsSinceEpoch)
+            WHERE token_hash = \(bind: linkHash) AND purpose IN (\(list)) AND consumed_at IS NULL
+                AND expires_at > \(bind: now.microsecondsSinceEpoch)
+            RETURNING \(unsafeRaw: columns)
+            """).first().map(decode)
+    }
+
+    static func consume(id: UUID, now: Timestamp, in database: any SQLDatabase) async throws -> OneTimeTokenRecord? {
+        try await database.raw("""
+            UPDATE one_time_tokens SET consumed_at = \(bind: now.microsecondsSinceEpoch)
+            WHERE id = \(bind: id.uuidString.lowercased()) AND consumed_at IS NULL AND expires_at > \(bind: now.microsecondsSinceEpoch)
+            RETURNING \(unsafeRaw: columns)
+            """).first().map(decode)
+    }
+
+    /// The user's newest usable token of the given purposes (for code checks).
+    static func newestUsable(userId: UUID, purposes: [TokenPurpose], now: Timestamp, in database: any SQLDatabase) async throws -> OneTimeTokenRecord? {
+        let list = SQLList(purposes.map { SQLBind($0.rawValue) })
+        return try await database.raw("""
+            SELECT \(unsafeRaw: columns) FROM one_time_tokens
+            WHERE user_id = \(bind: userId.uuidString.lowercased()) AND purpose IN (\(list)) AND consumed_at IS NULL
+                AND expires_at > \(bind: now.microsecondsSinceEpoch)
+            ORDER BY created_at DESC LIMIT 1
+            """).first().map(decode)
+    }
+
+    /// Counts a wrong code; the `maximumAttempts`-th burns the token.
+    static func recordWrongCode(id: UUID, now: Timestamp, in database: any SQLDatabase) async throws {
+        try await database.raw("""
+            UPDATE one_time_tokens SET attempts = attempts + 1,
+                consumed_at = CASE WHEN attempts + 1 >= \(bind: maximumAttempts) THEN \(bind: now.microsecondsSinceEpoch) ELSE consumed_at END
+            WHERE id = \(bind: id.uuidString.lowercased())
+            """).run()
+    }
+
+    private static func decode(_ row: any SQLRow) throws -> OneTimeTokenRecord {
+        OneTimeTokenRecord(
+            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+            userId: UUID(uuidString: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
+            purpose: TokenPurpose(rawValue: try row.decode(column: "purpose", as: String.self)) ?? .recovery,
+            codeHash: try row.decode(column: "code_hash", as: String.self),
+            attempts: try row.decode(column: "attempts", as: Int.self),
+            codeChallenge: try row.decode(column: "code_challenge", as: String?.self),
+            codeChallengeMethod: try row.decode(column: "code_challenge_method", as: String?.self),
+            redirectTo: try row.decode(column: "redirect_to", as: String?.self),
+            expiresAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: "expires_at", as: Int64.self)),
+            consumedAt: try row.decode(column: "consumed_at", as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
+        )
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+
+/// The mail outbox (`outbox`): jobs written in the same transaction as the request that causes
+/// them, claimed by workers with a lease, and finished as `sent` or, after the last attempt, `dead`.
+enum OutboxRepository {
+    enum State: String {
+        case pending, sending, sent, dead
+    }
+
+    static func enqueue(_ job: OutboxJob, now: Timestamp, in database: any SQLDatabase) async throws {
+        let payload = String(decoding: try JSONEncoder().encode(job), as: UTF8.self)
+        try await database.raw("""
+            INSERT INTO outbox (id, kind, payload, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at)
+            VALUES (\(bind: UUID().uuidString.lowercased()), \(bind: job.kind), \(bind: payload), 'pending', 0,
+                \(bind: now.microsecondsSinceEpoch), NULL, NULL, \(bind: now.microsecondsSinceEpoch), \(bind: now.microsecondsSinceEpoch))
+            """).run()
+    }
+
+    /// Claims up to `limit` due jobs: pending ones whose time has come, and `sending` ones whose
+    /// lease ran out (their worker died). On PostgreSQL, `FOR UPDATE SKIP LOCKED` lets workers
+    /// of several instances claim disjoint batches; SQLite has a single writer already.
+    static func claim(limit: Int, lease: Double, now: Timestamp, engine: SQLEngine, in database: any SQLDatabase) async throws -> [OutboxEntry] {
+        let nowMicros = now.microsecondsSinceEpoch
+        let lockClause = engine == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        let rows = try await database.raw("""
+            UPDATE outbox SET state = 'sending', attempts = attempts + 1,
+                locked_until = \(bind: nowMicros + Int64(lease * 1_000_000)), updated_at = \(bind: nowMicros)
+            WHERE id IN (
+                SELECT id FROM outbox
+                WHERE (state = 'pending' AND next_attempt_at <= \(bind: nowMicros))
+                   OR (state = 'sending' AND locked_until < \(bind: nowMicros))
+                ORDER BY next_attempt_at LIMIT \(bind: limit)\(unsafeRaw: lockClause)
+            )
+            RETURNING id, payload, attempts
+            """).all()
+        return rows.compactMap { row in
+            guard let id = (try? row.decode(column: "id", as: String.self)).flatMap(UUID.init(uuidString:)),
+                  let payload = try? row.decode(column: "payload", as: String.self),
+                  let job = try? JSONDecoder().decode(OutboxJob.self, from: Data(payload.utf8)),
+                  let attempts = try? row.decode(column: "attempts", as: Int.self)
+            else { return nil }
+            return OutboxEntry(id: id, job: job, attempts: attempts)
+        }
+    }
+
+    static func finish(id: UUID, state: State, error: String?, nextAttemptAt: Timestamp? = nil, now: Timestamp, in database: any SQLDatabase) async throws {
+        try await database.raw("""
+            UPDATE outbox SET state = \(bind: state.rawValue), locked_until = NULL, last_error = \(bind: error.map { String($0.prefix(500)) }),
+                next_attempt_at = \(bind: (nextAttemptAt ?? now).microsecondsSinceEpoch), updated_at = \(bind: now.microsecondsSinceEpoch)
+            WHERE id = \(bind: id.uuidString.lowercased())
+            """).run()
+    }
+
+    /// When the next pending job falls due, if any (the worker sleeps until then).
+    static func nextDue(in database: any SQLDatabase) async throws -> Timestamp? {
+        let row = try await database.raw("""
+            SELECT MIN(CASE WHEN state = 'pending' THEN next_attempt_at ELSE locked_until END) AS due
+            FROM outbox WHERE state IN ('pending', 'sending')
+            """).first()
+        return try row?.decode(column: "due", as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
+    }
+
+    static func status(deadLimit: Int = 20, in database: any SQLDatabase) async throws -> OutboxStatus {
+        var status = OutboxStatus()
+        for row in try await database.raw("SELECT state, COUNT(*) AS total FROM outbox GROUP BY state").all() {
+            let total = try row.decode(column: "total", as: Int.self)
+            switch State(rawValue: try row.decode(column: "state", as: String.self)) {
+            case .pending: status.pending = total
+            case .sending: status.sending = total
+            case .sent: status.sent = total
+            case .dead: status.dead = total
+            case nil: break
+            }
+        }
+        status.deadJobs = try await database.raw("""
+            SELECT id, kind, attempts, last_error, updated_at FROM outbox WHERE state = 'dead'
+            ORDER BY updated_at DESC LIMIT \(bind: deadLimit)
+            """).all().map { row in
+            OutboxStatus.DeadJob(
+                id: try row.decode(column: "id", as: String.self), kind: try row.decode(column: "kind", as: String.self),
+                attempts: try row.decode(column: "attempts", as: Int.self),
+                lastError: try row.decode(column: "last_error", as: String?.self),
+                updatedAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: "updated_at", as: Int64.self)).rfc3339
+            )
+        }
+        return status
+    }
+}
