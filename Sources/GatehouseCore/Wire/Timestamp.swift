@@ -69,6 +69,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
               (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
+        guard day <= Self.daysIn(month: month, year: year) else { return nil }
         var index = 19
         var micros = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -114,6 +115,14 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rfc3339)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOSSL
+import Synchronization
 
 /// One request to the connection: send `payload` (if any), then deliver the next reply to `reply`,
 /// or fail it when no reply comes within `timeout`.
@@ -16,6 +17,17 @@ struct SMTPTLSUpgrade: Sendable {
     var context: NIOSSLContext
     /// For SNI and hostname verification; `nil` for an IP address (verified against the peer's address).
     var serverHostname: String?
+}
+
+/// The first failure of a connection, readable from any thread.
+final class SMTPFirstFailure: Sendable {
+    private let state = Mutex<(any Error)?>(nil)
+
+    var error: (any Error)? { state.withLock { $0 } }
+
+    func record(_ error: any Error) {
+        state.withLock { if $0 == nil { $0 = error } }
+    }
 }
 
 /// Why a connection ended without the reply that was awaited.
@@ -45,8 +57,13 @@ final class SMTPClientHandler: ChannelDuplexHandler {
     private var queuedReplies: [SMTPReply] = []
     private var waiters: [Waiter] = []
     private var failure: (any Error)?
+    private let failureRecord: SMTPFirstFailure
 
-    init() {}
+    /// `failureRecord` learns the first failure, for exchanges that can no longer reach this
+    /// handler once the channel is closed.
+    init(failureRecord: SMTPFirstFailure) {
+        self.failureRecord = failureRecord
+    }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let exchange = unwrapOutboundIn(data)
@@ -134,7 +151,10 @@ final class SMTPClientHandler: ChannelDuplexHandler {
     }
 
     private func failWaiters(with error: any Error) {
-        if failure == nil { failure = error }
+        if failure == nil {
+            failure = error
+            failureRecord.record(error)
+        }
         let failed = waiters
         waiters = []
         for waiter in failed {

@@ -3,10 +3,14 @@ import NIOPosix
 import NIOSSL
 
 /// An open connection to an SMTP server: send a line or the message data, await the reply.
-/// Each wait is bounded by the command timeout; `close()` must be called on every path.
+/// Each wait is bounded by the command timeout and ends early when the task is cancelled (the
+/// connection is then closed); `close()` must be called on every path.
 struct SMTPConnection: Sendable {
     let channel: any Channel
     let commandTimeout: TimeAmount
+    /// What broke the connection first: a TLS error is more telling than the closed channel
+    /// that a later write runs into.
+    let firstFailure: SMTPFirstFailure
 
     /// Connects (and, for implicit TLS, starts the handshake); does not read the greeting.
     static func open(
@@ -17,6 +21,7 @@ struct SMTPConnection: Sendable {
         implicitTLS: SMTPTLSUpgrade?,
         group: any EventLoopGroup
     ) async throws -> SMTPConnection {
+        let firstFailure = SMTPFirstFailure()
         let bootstrap = ClientBootstrap(group: group)
             .connectTimeout(connectTimeout)
             .channelOption(.socketOption(.so_keepalive), value: 1)
@@ -27,11 +32,11 @@ struct SMTPConnection: Sendable {
                             NIOSSLClientHandler(context: implicitTLS.context, serverHostname: implicitTLS.serverHostname)
                         )
                     }
-                    try channel.pipeline.syncOperations.addHandler(SMTPClientHandler())
+                    try channel.pipeline.syncOperations.addHandler(SMTPClientHandler(failureRecord: firstFailure))
                 }
             }
         let channel = try await bootstrap.connect(host: host, port: port).get()
-        return SMTPConnection(channel: channel, commandTimeout: commandTimeout)
+        return SMTPConnection(channel: channel, commandTimeout: commandTimeout, firstFailure: firstFailure)
     }
 
     /// Waits for a reply without sending anything (the greeting).
@@ -78,6 +83,15 @@ struct SMTPConnection: Sendable {
         } catch {
             reply.fail(error)  // no-op when the handler already completed it
         }
-        return try await reply.futureResult.get()
+        do {
+            return try await withTaskCancellationHandler {
+                try await reply.futureResult.get()
+            } onCancel: { [channel, firstFailure] in
+                firstFailure.record(CancellationError())
+                channel.close(promise: nil)
+            }
+        } catch {
+            throw firstFailure.error ?? error
+        }
     }
 }

@@ -1,4 +1,6 @@
+import Foundation
 import NIOCore
+import NIOPosix
 import NIOSSL
 
 /// A step of the conversation, named in every failure reason.
@@ -42,6 +44,8 @@ enum SMTPFailure {
         switch error {
         case SMTPConnectionFailure.timedOut(let timeout):
             detail = "no reply within \(describe(timeout))"
+        case is CancellationError:
+            detail = "cancelled"
         case SMTPConnectionFailure.closedByServer:
             detail = "the server closed the connection"
         case let violation as SMTPProtocolViolation:
@@ -49,11 +53,37 @@ enum SMTPFailure {
         case ChannelError.connectTimeout(let timeout):
             detail = "could not connect to \(endpoint) within \(describe(timeout))"
         case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError:
-            detail = "TLS failed: \(error)"
+            detail = tlsDetail(error)
         default:
-            detail = stage == .connect ? "could not connect to \(endpoint): \(error)" : "\(error)"
+            detail = stage == .connect ? "could not connect to \(endpoint): \(networkDetail(error))" : networkDetail(error)
         }
         return MailDeliveryError(transient: true, "SMTP \(stage.rawValue): " + trimmed(detail))
+    }
+
+    /// `connection refused` rather than NIO's full account of every address tried.
+    private static func networkDetail(_ error: any Error) -> String {
+        switch error {
+        case let error as NIOConnectionError:
+            if let dns = error.dnsAError ?? error.dnsAAAAError { return "DNS lookup failed: \(dns)" }
+            let reasons = error.connectionErrors.map { networkDetail($0.error) }
+            return reasons.isEmpty ? "\(error)" : Set(reasons).sorted().joined(separator: "; ")
+        case let error as IOError:
+            return String(cString: strerror(error.errnoCode)).lowercased()
+        default:
+            return "\(error)"
+        }
+    }
+
+    /// BoringSSL's reason names (`CERTIFICATE_VERIFY_FAILED`) when there are any.
+    private static func tlsDetail(_ error: any Error) -> String {
+        let text = "\(error)"
+        var reasons: [String] = []
+        if let pattern = try? Regex("error:[0-9A-Fa-f]+:[^:]*:[^:]*:([A-Z0-9_]+)") {
+            for match in text.matches(of: pattern) {
+                if let reason = match.output[1].substring.map(String.init), !reasons.contains(reason) { reasons.append(reason) }
+            }
+        }
+        return reasons.isEmpty ? "TLS failed: \(text)" : "TLS handshake failed (" + reasons.joined(separator: ", ") + ")"
     }
 
     static func trimmed(_ text: String) -> String {
