@@ -42,10 +42,8 @@ extension AuthService {
         if let role = request.role, !role.isEmpty { user.role = role }
         if let duration = request.banDuration { user.bannedUntil = try Self.banEnd(duration, now: now) }
         let created = user
-        let inserted = try await database(write: true) { database -> Bool in
-            guard try await UserRepository.find(email: email, in: database) == nil else { return false }
+        let inserted = try await database(write: true) { database in
             try await UserRepository.insert(created, in: database)
-            return true
         }
         guard inserted else {
             throw AuthError(.emailExists, status: .unprocessableContent, "A user with this email address has already been registered")
@@ -72,52 +70,46 @@ extension AuthService {
     }
 
     func adminUpdateUser(id: String, with request: AdminUserRequest) async throws(AuthError) -> UserPayload {
-        var user = try await adminUser(id: id)
+        let userId = try await adminUser(id: id).id
         let now = Clock.now()
-        var endSessions = false
-        if let rawEmail = request.email {
-            let email = try AuthError.checkEmail(rawEmail)
-            if email.normalized != user.email {
+        // Everything that can fail or takes time (validation, bcrypt) happens before the
+        // transaction; inside it the row is re-read under lock, so concurrent updates all land.
+        let email = try request.email.map { raw throws(AuthError) in try AuthError.checkEmail(raw) }
+        var passwordHash: String?
+        if let password = request.password {
+            let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
+            passwordHash = try await hashing { try await hasher.hash(checked) }
+        }
+        let bannedUntil = try request.banDuration.map { duration throws(AuthError) in try Self.banEnd(duration, now: now) }
+        let newHash = passwordHash
+        let engine = store.engine
+        let stored = try await database(write: true) { database -> UserRecord? in
+            guard var user = try await UserRepository.findForUpdate(id: userId, engine: engine, in: database) else {
+                throw AuthError(.userNotFound, status: .notFound, "User not found")
+            }
+            if let email, email.normalized != user.email {
+                if try await UserRepository.find(email: email, in: database) != nil { return nil }
                 user.email = email.normalized
                 user.identity?.identityData["email"] = .string(email.normalized)
             }
-        }
-        if let password = request.password {
-            let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
-            user.passwordHash = try await hashing { try await hasher.hash(checked) }
-        }
-        if let confirm = request.emailConfirm {
-            user.emailConfirmedAt = confirm ? (user.emailConfirmedAt ?? now) : nil
-            if confirm {
-                user.userMetadata["email_verified"] = .bool(true)
-                user.identity?.identityData["email_verified"] = .bool(true)
+            if let newHash { user.passwordHash = newHash }
+            if let confirm = request.emailConfirm {
+                if confirm { user.confirmEmail(at: now) } else { user.emailConfirmedAt = nil }
             }
-        }
-        if let metadata = request.userMetadata { user.userMetadata = user.userMetadata.merging(patch: metadata) }
-        if let metadata = request.appMetadata { user.appMetadata = user.appMetadata.merging(patch: metadata) }
-        if let role = request.role, !role.isEmpty { user.role = role }
-        if let duration = request.banDuration {
-            user.bannedUntil = try Self.banEnd(duration, now: now)
+            if let metadata = request.userMetadata { user.userMetadata = user.userMetadata.merging(patch: metadata) }
+            if let metadata = request.appMetadata { user.appMetadata = user.appMetadata.merging(patch: metadata) }
+            if let role = request.role, !role.isEmpty { user.role = role }
+            if let bannedUntil { user.bannedUntil = bannedUntil }
+            user.updatedAt = now
+            try await UserRepository.update(user, in: database)
             // A ban ends the user's sessions at once instead of at their next refresh.
-            endSessions = user.bannedUntil != nil
+            if case .some(.some) = bannedUntil { try await SessionRepository.deleteAll(userId: user.id, in: database) }
+            return user
         }
-        user.updatedAt = now
-        let updated = user
-        let emailChanged = request.email != nil
-        let revokeSessions = endSessions
-        let stored = try await database(write: true) { database -> Bool in
-            if emailChanged, let holder = try await UserRepository.find(email: try EmailAddress(validating: updated.email), in: database),
-               holder.id != updated.id {
-                return false
-            }
-            try await UserRepository.update(updated, in: database)
-            if revokeSessions { try await SessionRepository.deleteAll(userId: updated.id, in: database) }
-            return true
-        }
-        guard stored else {
+        guard let stored else {
             throw AuthError(.emailExists, status: .unprocessableContent, "A user with this email address has already been registered")
         }
-        return updated.payload
+        return stored.payload
     }
 
     func adminDeleteUser(id: String) async throws(AuthError) {

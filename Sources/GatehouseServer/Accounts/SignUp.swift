@@ -42,7 +42,13 @@ extension AuthService {
                 }
                 return .existing(existing)
             }
-            try await UserRepository.insert(newUser, in: database)
+            guard try await UserRepository.insert(newUser, in: database) else {
+                // Taken by a concurrent sign-up since the lookup above.
+                guard let existing = try await UserRepository.find(email: email, in: database) else {
+                    throw AuthError(.conflict, status: .conflict, "Concurrent sign-up, please retry")
+                }
+                return .existing(existing)
+            }
             guard autoconfirm else {
                 _ = try await enqueueWithinWindow(confirmation, kind: .signupConfirmation, email: email, now: now, in: database)
                 return .created(newUser, nil)

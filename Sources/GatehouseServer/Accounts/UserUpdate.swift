@@ -23,39 +23,42 @@ extension AuthService {
         if request.appMetadata != nil {
             throw AuthError(.notAdmin, status: .forbidden, "Updating app_metadata requires admin privileges")
         }
-        var user = caller.user
-        if let email = request.email, (try? EmailAddress(validating: email))?.normalized != user.email {
-            // Changing the address needs a confirmation email to the new one; until the mail
-            // machinery exists (recovery issue) the change is refused rather than done unverified.
+        let current = caller.user
+        if let email = request.email, (try? EmailAddress(validating: email))?.normalized != current.email {
+            // Changing the address needs a confirmation of the new one (GoTrue's email_change
+            // flow), which Gatehouse does not implement yet: refused rather than done unverified.
             throw AuthError(.validationFailed, status: .unprocessableContent, "Changing the email address is not supported yet")
         }
         let now = Clock.now()
         var newPasswordHash: String?
         if let password = request.password {
             let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
-            if try await hashing({ try await hasher.verify(checked, against: user.passwordHash) }) {
+            if try await hashing({ try await hasher.verify(checked, against: current.passwordHash) }) {
                 throw AuthError(.samePassword, status: .unprocessableContent, "New password should be different from the old password.")
             }
             newPasswordHash = try await hashing { try await hasher.hash(checked) }
-            user.passwordHash = newPasswordHash
         }
-        if let data = request.data {
-            user.userMetadata = user.userMetadata.merging(patch: data)
-        }
-        guard newPasswordHash != nil || request.data != nil else { return user.payload }
-        user.updatedAt = now
-        let updated = user
+        guard newPasswordHash != nil || request.data != nil else { return current.payload }
         let keptSession = caller.session.id
-        let passwordChanged = newPasswordHash != nil
-        try await database(write: true) { database in
-            try await UserRepository.update(updated, in: database)
-            if passwordChanged {
-                try await SessionRepository.deleteAll(userId: updated.id, except: keptSession, in: database)
-                try await OneTimeTokenRepository.deletePending(userId: updated.id, purpose: nil, in: database)
-                try await OutboxRepository.enqueue(.passwordChanged(userId: updated.id), now: now, in: database)
+        let newHash = newPasswordHash
+        let engine = store.engine
+        // Re-read under lock inside the transaction: concurrent metadata merges all land.
+        let updated = try await database(write: true) { database -> UserRecord in
+            guard var user = try await UserRepository.findForUpdate(id: current.id, engine: engine, in: database) else {
+                throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
             }
+            if let newHash { user.passwordHash = newHash }
+            if let data = request.data { user.userMetadata = user.userMetadata.merging(patch: data) }
+            user.updatedAt = now
+            try await UserRepository.update(user, in: database)
+            if newHash != nil {
+                try await SessionRepository.deleteAll(userId: user.id, except: keptSession, in: database)
+                try await OneTimeTokenRepository.deletePending(userId: user.id, purpose: nil, in: database)
+                try await OutboxRepository.enqueue(.passwordChanged(userId: user.id), now: now, in: database)
+            }
+            return user
         }
-        if passwordChanged { outboxSignal.nudge() }
+        if newHash != nil { outboxSignal.nudge() }
         return updated.payload
     }
 }

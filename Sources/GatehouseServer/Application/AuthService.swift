@@ -37,9 +37,10 @@ struct AuthService: Sendable {
     /// Runs a storage call, turning an unexpected storage failure into a logged 500 that reveals
     /// nothing of the query. AuthErrors thrown inside pass through unchanged.
     func database<T: Sendable>(
-        write: Bool = false, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+        write: Bool = false, singleStatement: Bool = false, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) async throws(AuthError) -> T {
         do {
+            if singleStatement { return try await store.writeStatement(body) }
             return write ? try await store.write(body) : try await store.read(body)
         } catch let error as AuthError {
             throw error

@@ -17,7 +17,6 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
     let service = await AuthService(configuration: configuration, store: store, logger: logger)
 
     let transport = try TransportFactory.make(configuration.mail, store: store, logger: logger)
-    let pages = PageRenderer()
 
     var services: [any Service] = []
     if let postgres = store as? PostgresStore { services.append(postgres) }
@@ -32,8 +31,9 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
         allowHeaders: [.accept, .authorization, .contentType, .origin, HTTPField.Name("apikey")!, HTTPField.Name("X-Client-Info")!,
                        HTTPField.Name("X-JWT-AUD")!, HTTPField.Name("X-Supabase-Api-Version")!],
         allowMethods: [.get, .post, .put, .delete, .options],
-        exposedHeaders: ["X-Total-Count", "Link", "X-Supabase-Api-Version", "Retry-After"]
+        exposedHeaders: ExposeHeadersMiddleware.exposed
     ))
+    router.add(middleware: ExposeHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
     // GoTrue is addressed at its root when self-hosted and under /auth/v1 behind Supabase's
     // gateway; a client given either base URL works.
@@ -50,11 +50,7 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
     }
     EdgeFunctionEndpoint(service: service).addRoutes(to: router)
     LegacyResetEndpoint(service: service).addRoutes(to: router)
-    ResetPasswordPage(service: service, pages: pages).addRoutes(to: router)
-    AssetsEndpoint().addRoutes(to: router)
-    if configuration.isDevelopment, configuration.mail.transport == .devMailbox {
-        DevMailboxEndpoint(service: service, pages: pages).addRoutes(to: router)
-    }
+    WebPages(service: service).addRoutes(to: router)
 
     var app = Application(
         router: router,

@@ -68,11 +68,8 @@ struct ErrorMiddleware: RouterMiddleware {
 
     /// Any valid `YYYY-MM-DD` on or after 2024-01-01 selects the 2024-01-01 shape.
     static func selectsModernShape(_ version: String) -> Bool {
-        let parts = version.trimmingCharacters(in: .whitespaces).split(separator: "-")
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), (1...31).contains(day)
-        else { return false }
-        return year >= 2024
+        let date = version.trimmingCharacters(in: .whitespaces)
+        guard date.count == 10, let day = Timestamp(rfc3339: date + "T00:00:00Z") else { return false }
+        return day >= Timestamp(rfc3339: "2024-01-01T00:00:00Z")!
     }
 }

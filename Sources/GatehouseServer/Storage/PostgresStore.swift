@@ -47,6 +47,10 @@ public final class PostgresStore: SQLStore, Service {
         }
     }
 
+    public func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await read(body)
+    }
+
     public func shutdown() async {}
 }
 

@@ -10,6 +10,9 @@ public protocol SQLStore: Sendable {
     var engine: SQLEngine { get }
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    /// Runs one self-contained write statement without BEGIN/COMMIT around it (a single statement
+    /// is atomic on its own): a third of the round trips on the hot refresh path.
+    func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
     /// Closes connections. Called once, after the server has stopped.
     func shutdown() async
 }

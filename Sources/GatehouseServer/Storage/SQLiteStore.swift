@@ -63,6 +63,11 @@ public final class SQLiteStore: SQLStore {
         }
     }
 
+    public func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let database = writer.sql(queryLogLevel: nil)
+        return try await writeLock.withLock { try await body(database) }
+    }
+
     public func shutdown() async {
         // An SQLiteConnection must be closed before it is released.
         try? await writer.close()

@@ -21,6 +21,16 @@ enum UserRepository {
         return try row.map(decode)
     }
 
+    /// The user, locked for the rest of the transaction on PostgreSQL (SQLite's single writer
+    /// already serializes): read-modify-write updates must not lose each other's changes.
+    static func findForUpdate(id: UUID, engine: SQLEngine, in database: any SQLDatabase) async throws -> UserRecord? {
+        let lock = engine == .postgres ? " FOR UPDATE OF u" : ""
+        let row = try await database.raw(
+            "SELECT \(unsafeRaw: columns) \(unsafeRaw: from) WHERE u.id = \(bind: id.uuidString.lowercased())\(unsafeRaw: lock)"
+        ).first()
+        return try row.map(decode)
+    }
+
     static func find(email: EmailAddress, in database: any SQLDatabase) async throws -> UserRecord? {
         let row = try await database.raw(
             "SELECT \(unsafeRaw: columns) \(unsafeRaw: from) WHERE u.email = \(bind: email.normalized)"
@@ -39,8 +49,11 @@ enum UserRepository {
         return try row?.decode(column: "total", as: Int.self) ?? 0
     }
 
-    static func insert(_ user: UserRecord, in database: any SQLDatabase) async throws {
-        try await database.raw("""
+    /// Inserts the user and its identity. Returns false, inserting nothing, when the address is
+    /// taken — also when a concurrent transaction took it a moment ago (ON CONFLICT waits for it).
+    @discardableResult
+    static func insert(_ user: UserRecord, in database: any SQLDatabase) async throws -> Bool {
+        let inserted = try await database.raw("""
             INSERT INTO users (id, email, encrypted_password, aud, role, email_confirmed_at, confirmation_sent_at,
                 recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at)
             VALUES (\(bind: user.id.uuidString.lowercased()), \(bind: user.email), \(bind: user.passwordHash),
@@ -49,7 +62,10 @@ enum UserRepository {
                 \(bind: user.lastSignInAt?.microsecondsSinceEpoch), \(bind: JSONColumn.encode(user.appMetadata)),
                 \(bind: JSONColumn.encode(user.userMetadata)), \(bind: user.bannedUntil?.microsecondsSinceEpoch),
                 \(bind: user.createdAt.microsecondsSinceEpoch), \(bind: user.updatedAt.microsecondsSinceEpoch))
-            """).run()
+            ON CONFLICT (email) DO NOTHING
+            RETURNING id
+            """).first()
+        guard inserted != nil else { return false }
         if let identity = user.identity {
             try await database.raw("""
                 INSERT INTO identities (id, user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at)
@@ -59,6 +75,7 @@ enum UserRepository {
                     \(bind: identity.updatedAt.microsecondsSinceEpoch))
                 """).run()
         }
+        return true
     }
 
     /// Writes every mutable column of `user` (and its identity's data).

@@ -1,0 +1,81 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Testing
+
+/// The storage engines every server test runs on: SQLite always, PostgreSQL when
+/// `GATEHOUSE_TEST_POSTGRES_URL` names a server (`scripts/postgres.sh start` prints one).
+enum Backend: String, Sendable, CaseIterable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    static let postgresURL: String? = {
+        guard let url = ProcessInfo.processInfo.environment["GATEHOUSE_TEST_POSTGRES_URL"], !url.isEmpty else { return nil }
+        return url
+    }()
+
+    /// The argument list of parameterized server tests.
+    static let all: [Backend] = postgresURL == nil ? [.sqlite] : [.sqlite, .postgres]
+
+    var testDescription: String { rawValue }
+}
+
+/// A database that exists for one test: a file in a fresh temporary folder, or a PostgreSQL
+/// database with a unique name on the server of `GATEHOUSE_TEST_POSTGRES_URL`. `drop()` removes it.
+struct ScratchDatabase: Sendable {
+    let url: String
+    private let cleanup: @Sendable () async -> Void
+
+    static func make(_ backend: Backend) async throws -> ScratchDatabase {
+        switch backend {
+        case .sqlite:
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("gatehouse-test-\(UUID().uuidString.lowercased())").path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            return ScratchDatabase(url: "sqlite://\(directory)/db.sqlite") {
+                try? FileManager.default.removeItem(atPath: directory)
+            }
+        case .postgres:
+            let serverURL = try #require(Backend.postgresURL, "GATEHOUSE_TEST_POSTGRES_URL is not set")
+            let name = "gatehouse_t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            try await PostgresAdmin.execute("CREATE DATABASE \(name)", serverURL: serverURL)
+            var components = try #require(URLComponents(string: serverURL))
+            components.path = "/" + name
+            let url = try #require(components.string)
+            return ScratchDatabase(url: url) {
+                // FORCE: the app's pool may still be closing its connections.
+                try? await PostgresAdmin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", serverURL: serverURL)
+            }
+        }
+    }
+
+    private init(url: String, cleanup: @escaping @Sendable () async -> Void) {
+        self.url = url
+        self.cleanup = cleanup
+    }
+
+    func drop() async { await cleanup() }
+}
+
+/// Runs one administrative statement on the database named in `serverURL`.
+enum PostgresAdmin {
+    static let logger = Logger(label: "gatehouse-tests.postgres")
+
+    static func execute(_ sql: String, serverURL: String) async throws {
+        let components = try #require(URLComponents(string: serverURL))
+        let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        let configuration = PostgresConnection.Configuration(
+            host: try #require(components.host), port: components.port ?? 5432,
+            username: try #require(components.user), password: components.password,
+            database: database.isEmpty ? nil : database, tls: .disable
+        )
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        do {
+            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+    }
+}
