@@ -15,6 +15,7 @@ Fixtures:
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -61,6 +62,13 @@ def pytest_configure(config: pytest.Config) -> None:
         if not harness.psql:
             raise pytest.UsageError("--db postgres needs the psql client (scripts/install-deps.sh)")
     config.stash[_HARNESS] = harness
+    # SIGTERM (from scripts/test.sh or a CI timeout) ends the run like Ctrl-C does, so the
+    # fixtures' finalizers still stop every server.
+    signal.signal(signal.SIGTERM, _terminate)
+
+
+def _terminate(signum, frame):
+    raise KeyboardInterrupt(f"signal {signum}")
 
 
 def pytest_report_header(config: pytest.Config) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from support import PASSWORD, assert_error, password_grant, sign_up, unique_email
+import pytest
+
+from support import PASSWORD, assert_error, password_grant, unique_email
 
 
 def token_calls(server, count: int, forwarded_for: str | None = None):
@@ -48,16 +50,47 @@ def test_forwarded_header_is_ignored_unless_configured(server_factory):
     assert_limited(token_calls(limited, 1, forwarded_for="203.0.113.99")[0])
 
 
-def test_signup_has_its_own_limit(server_factory):
-    limited = server_factory.start(rate_limit_otp=1, rate_limit_burst=2)
-    sign_up(limited)
+def limited_password_changes(server):
+    """PUT /user calls for a user created through the admin API (no limit there)."""
     email = unique_email()
-    sign_up(limited, email)
-    assert_limited(
-        limited.request("POST", "signup", json={"email": unique_email(), "password": PASSWORD})
-    )
+    server.admin().create_user({"email": email, "password": PASSWORD, "email_confirm": True})
+    token = password_grant(server, email).json()["access_token"]
+    return [
+        server.request("PUT", "user", json={"password": f"new-password-{n}"}, bearer=token)
+        for n in range(3)
+    ]
+
+
+OTP_LIMITED_CALLS = {
+    "signup": lambda server: [
+        server.request("POST", "signup", json={"email": unique_email(), "password": PASSWORD})
+        for _ in range(3)
+    ],
+    "recover": lambda server: [
+        server.request("POST", "recover", json={"email": unique_email()}) for _ in range(3)
+    ],
+    "put-user": limited_password_changes,
+}
+
+
+@pytest.mark.parametrize("endpoint", sorted(OTP_LIMITED_CALLS))
+def test_otp_limit(server_factory, endpoint):
+    limited = server_factory.start(rate_limit_otp=1, rate_limit_burst=2)
+    first, second, third = OTP_LIMITED_CALLS[endpoint](limited)
+    assert (first.status_code, second.status_code) == (200, 200), (first.text, second.text)
+    assert_limited(third)
     # /token has a bucket of its own (switched off here).
-    assert password_grant(limited, email).status_code == 200
+    assert password_grant(limited, unique_email()).status_code == 400
+
+
+def test_verify_limit(server_factory):
+    limited = server_factory.start(rate_limit_verify=1, rate_limit_burst=2)
+    calls = [
+        limited.request("POST", "verify", json={"type": "recovery", "token_hash": "0" * 56})
+        for _ in range(3)
+    ]
+    assert [call.status_code for call in calls[:2]] == [403, 403], [call.text for call in calls]
+    assert_limited(calls[2])
 
 
 def test_zero_switches_a_limit_off(server):

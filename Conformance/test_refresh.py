@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from support import (
     PASSWORD,
@@ -60,6 +61,18 @@ def test_reuse_within_the_grace_window_returns_the_current_token(server):
     assert retried["user"]["id"] == first["user"]["id"]
     # The current token keeps working.
     refreshed(server, second["refresh_token"])
+
+
+def test_concurrent_refreshes_of_one_token_agree(server):
+    # Several tabs (or a client's retry) refresh with the same token at once: every one of
+    # them gets the same new token, and the session does not fork.
+    first = new_user_with_session(server)
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        responses = list(pool.map(lambda _: refresh_grant(server, first["refresh_token"]), range(6)))
+    assert [response.status_code for response in responses] == [200] * 6, [r.text for r in responses]
+    tokens = {response.json()["refresh_token"] for response in responses}
+    assert len(tokens) == 1, tokens
+    refreshed(server, tokens.pop())
 
 
 def test_reuse_after_the_grace_window_revokes_the_session(server_factory):

@@ -11,6 +11,7 @@ from support import (
     OTHER_PASSWORD,
     PASSWORD,
     api_error,
+    assert_error,
     is_uuid,
     new_user_with_session,
     password_grant,
@@ -149,3 +150,8 @@ def test_sign_in_is_case_insensitive_in_the_email(server):
     created = new_user_with_session(server, email)
     response = server.client().sign_in_with_password({"email": email.upper(), "password": PASSWORD})
     assert response.user.id == created["user"]["id"]
+
+
+def test_unknown_grant_type(server):
+    response = server.request("POST", "token", params={"grant_type": "magic"}, json={})
+    assert_error(response, 400, "invalid_credentials")

@@ -2,6 +2,7 @@
 # Installs the system packages the test harness needs, only when they are missing:
 #   - PostgreSQL 15 server binaries (initdb, pg_ctl, psql) for scripts/postgres.sh
 #   - the venv module for Debian's python3, for scripts/python-env.sh
+#   - openssl, with which the recovery/mail tests make throwaway TLS certificates
 # Quiet when everything is already present. Safe to run any number of times.
 set -euo pipefail
 
@@ -12,6 +13,7 @@ say() { printf 'install-deps: %s\n' "$*" >&2; }
 missing=()
 [ -x "$PG_BIN/initdb" ] && [ -x "$PG_BIN/pg_ctl" ] || missing+=(postgresql-15)
 [ -x "$PG_BIN/psql" ] || missing+=(postgresql-client-15)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 if [ -x /usr/bin/python3 ]; then
     # Debian strips ensurepip out of python3 unless python3-venv is installed.
     /usr/bin/python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)

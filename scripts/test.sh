@@ -50,16 +50,36 @@ cleanup() {
     fi
     exit "$rc"
 }
+# Commands run in the background and are waited for, so that a signal reaches the trap at
+# once (bash defers traps while a foreground command runs); the trap passes it on.
+child=""
+run_child() {
+    local rc
+    "$@" &
+    child=$!
+    wait "$child"
+    rc=$?
+    child=""
+    return "$rc"
+}
+on_signal() {
+    if [ -n "$child" ]; then
+        kill -TERM "$child" 2>/dev/null
+        for _ in $(seq 1 600); do kill -0 "$child" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$child" 2>/dev/null
+    fi
+    exit "$1"
+}
 trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+trap 'on_signal 130' INT
+trap 'on_signal 143' TERM
 
 # Runs one step: name, then the command. Records PASS/FAIL and returns the command's status.
 run_step() {
     local name=$1 rc
     shift
     banner "$name"
-    "$@"
+    run_child "$@"
     rc=$?
     if [ "$rc" -eq 0 ]; then record "$name" PASS; else record "$name" "FAIL"; printf '%s: exit code %s\n' "$name" "$rc"; fi
     return "$rc"
@@ -90,16 +110,11 @@ fi
 # failure above already fails the run, so running them still gives useful results.
 run_step "swift test" timeout "${GATEHOUSE_SWIFT_TEST_TIMEOUT:-2400}" swift test
 
-pytest_run() {
-    local db=$1
-    shift
-    # pytest exits 5 when it collected no tests; any non-zero status is a failure here.
-    timeout "${GATEHOUSE_PYTEST_TIMEOUT:-1800}" "$python" -m pytest Conformance --db "$db" "$@"
-}
-
-run_step "conformance (SQLite)" pytest_run sqlite "$@"
+# pytest exits 5 when it collected no tests; any non-zero status is a failure here.
+pytest_cmd=(timeout "${GATEHOUSE_PYTEST_TIMEOUT:-1800}" "$python" -m pytest Conformance)
+run_step "conformance (SQLite)" "${pytest_cmd[@]}" --db sqlite "$@"
 if [ -n "$pg_dir" ]; then
-    run_step "conformance (PostgreSQL)" pytest_run postgres "$@"
+    run_step "conformance (PostgreSQL)" "${pytest_cmd[@]}" --db postgres "$@"
 else
     record "conformance (PostgreSQL)" "FAIL (no PostgreSQL)"
 fi

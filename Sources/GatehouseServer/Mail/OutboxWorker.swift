@@ -14,9 +14,10 @@ final class OutboxWorker: Service {
     let transport: any MailTransport
     let templates = EmailTemplates()
     let batchSize = 16
-    /// Longer than any send can take (transports time out well before), so a live worker's job
-    /// is never claimed twice.
-    let lease: Double = 300
+    /// How long a claim holds without renewal. While a batch is in flight a heartbeat renews
+    /// it every third of that, so a live worker's job is never claimed twice, and the job of a
+    /// worker that died (SIGKILL, power loss) is claimed again within this many seconds.
+    let lease: Double = 15
     /// How long to sleep with nothing due; other instances' jobs are found at the latest then.
     let idleWait: Double = 1
 
@@ -61,12 +62,31 @@ final class OutboxWorker: Service {
             service.logger.error("Outbox: claiming jobs failed", metadata: ["error": "\(String(reflecting: error))"])
             return 0
         }
+        guard !entries.isEmpty else { return 0 }
+        let heartbeat = Task { await renewLeases(of: entries.map(\.id)) }
         await withTaskGroup(of: Void.self) { group in
             for entry in entries {
                 group.addTask { await self.deliver(entry) }
             }
         }
+        heartbeat.cancel()
         return entries.count
+    }
+
+    /// Extends the claim on `ids` (those still being sent) until cancelled.
+    private func renewLeases(of ids: [UUID]) async {
+        let lease = self.lease
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(Int(lease * 1000 / 3)))
+            if Task.isCancelled { return }
+            do {
+                try await service.store.writeStatement { database in
+                    try await OutboxRepository.renewLease(ids: ids, until: Clock.now().adding(seconds: lease), in: database)
+                }
+            } catch {
+                service.logger.warning("Outbox: renewing a lease failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
+        }
     }
 
     private func deliver(_ entry: OutboxEntry) async {

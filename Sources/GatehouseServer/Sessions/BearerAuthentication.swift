@@ -36,9 +36,10 @@ extension AuthService {
     }
 
     /// Admin routes: a `service_role` token signed with the server secret.
+    /// A token that does not verify is `bad_jwt`; a valid one of another role is `not_admin`.
     func requireServiceRole(authorization: String?) async throws(AuthError) {
         let token = try Self.bearerToken(authorization)
-        guard await signer.isServiceRole(token) else {
+        guard try await signer.isServiceRole(token) else {
             throw AuthError(.notAdmin, status: .forbidden, "User not allowed")
         }
     }

@@ -39,9 +39,11 @@ struct TokenSigner: Sendable {
         }
     }
 
-    /// Whether `token` is a valid token for the admin API.
-    func isServiceRole(_ token: String) async -> Bool {
-        guard let claims = try? await keys.verify(token, as: RoleClaims.self) else { return false }
+    /// Whether a verified `token` carries an admin role; `bad_jwt` when it does not verify.
+    func isServiceRole(_ token: String) async throws(AuthError) -> Bool {
+        guard let claims = try? await keys.verify(token, as: RoleClaims.self) else {
+            throw AuthError(.badJWT, status: .forbidden, "invalid JWT: unable to parse or verify signature, token is expired or malformed")
+        }
         return claims.role == "service_role" || claims.role == "supabase_admin"
     }
 

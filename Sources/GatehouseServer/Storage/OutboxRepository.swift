@@ -53,6 +53,16 @@ enum OutboxRepository {
             """).run()
     }
 
+    /// Keeps jobs claimed while they are being sent.
+    static func renewLease(ids: [UUID], until: Timestamp, in database: any SQLDatabase) async throws {
+        guard !ids.isEmpty else { return }
+        let list = SQLList(ids.map { SQLBind($0.uuidString.lowercased()) })
+        try await database.raw("""
+            UPDATE outbox SET locked_until = \(bind: until.microsecondsSinceEpoch)
+            WHERE state = 'sending' AND id IN (\(list))
+            """).run()
+    }
+
     /// When the next pending job falls due, if any (the worker sleeps until then).
     static func nextDue(in database: any SQLDatabase) async throws -> Timestamp? {
         let row = try await database.raw("""
