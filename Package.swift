@@ -8,6 +8,9 @@ let package = Package(
     products: [
         .library(name: "GatehouseCore", targets: ["GatehouseCore"]),
         .library(name: "GatehouseServer", targets: ["GatehouseServer"]),
+        .library(name: "GatehouseClient", targets: ["GatehouseClient"]),
+        .library(name: "GatehouseFeatures", targets: ["GatehouseFeatures"]),
+        .library(name: "GatehouseUI", targets: ["GatehouseUI"]),
         .executable(name: "gatehouse", targets: ["gatehouse"]),
     ],
     dependencies: [
@@ -51,19 +54,45 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        // The SDK: Foundation only (URLSession), so apps take no third-party dependency.
+        .target(name: "GatehouseClient", dependencies: ["GatehouseCore"]),
+        // The specs' pages as @Observable state machines; no UI import.
+        .target(name: "GatehouseFeatures", dependencies: ["GatehouseClient", "GatehouseCore"]),
+        // SwiftUI views bound to the feature models (compiled on Apple platforms only).
+        .target(name: "GatehouseUI", dependencies: ["GatehouseFeatures"]),
         .executableTarget(
             name: "gatehouse",
             dependencies: [
                 "GatehouseServer",
                 "GatehouseCore",
+                "GatehouseClient",
+                "GatehouseFeatures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GatehouseCoreTests", dependencies: ["GatehouseCore"]),
         .testTarget(
+            name: "GatehouseClientTests",
+            dependencies: [
+                "GatehouseClient", "GatehouseServer",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "GatehouseFeaturesTests",
+            dependencies: [
+                "GatehouseFeatures", "GatehouseClient", "GatehouseServer",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
             name: "GatehouseServerTests",
             dependencies: [
                 "GatehouseServer",
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

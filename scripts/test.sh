@@ -94,6 +94,8 @@ else
     record "python environment" FAIL; summary; exit 1
 fi
 if ! run_step "swift build" timeout "${GATEHOUSE_BUILD_TIMEOUT:-2700}" swift build; then summary; exit 1; fi
+# SwiftUI exists on Apple platforms only: here every view file must at least parse.
+run_step "SwiftUI views parse" bash scripts/check-ui-parses.sh
 
 banner "start PostgreSQL"
 if pg_env=$(bash scripts/postgres.sh start); then

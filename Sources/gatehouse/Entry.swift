@@ -6,7 +6,10 @@ struct Gatehouse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gatehouse",
         abstract: "A self-hostable, GoTrue-compatible sign-in and password-recovery server.",
-        subcommands: [Serve.self, Migrate.self, Mail.self, Keys.self, BcryptBench.self],
+        subcommands: [
+            Serve.self, Migrate.self, Mail.self, Keys.self, BcryptBench.self,
+            LoginCommand.self, ForgotPasswordCommand.self, ResetPasswordCommand.self,
+        ],
         defaultSubcommand: Serve.self
     )
 }

@@ -53,16 +53,6 @@ struct EmailTemplates: Sendable {
         )
     }
 
-    /// "1 hour", "30 minutes", "24 hours": how the configured lifetime reads in an email.
-    static func describe(seconds: Int) -> String {
-        if seconds % 3600 == 0 {
-            let hours = seconds / 3600
-            return hours == 1 ? "1 hour" : "\(hours) hours"
-        }
-        let minutes = max(1, seconds / 60)
-        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
-    }
-
     private static let htmlHead = """
         <!doctype html><html><body style="margin:0;padding:24px;background:#ecfdf5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#0f172a">
         <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">

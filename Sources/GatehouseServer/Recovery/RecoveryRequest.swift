@@ -92,7 +92,7 @@ extension AuthService {
         let context = EmailTemplates.Context(
             productName: configuration.mail.productName, email: user.email,
             link: link(purpose: purpose, token: token, redirectTo: redirectTo, appFlow: codeChallenge != nil || redirectTo != nil),
-            code: issued.code, expiry: EmailTemplates.describe(seconds: configuration.otpExpiry)
+            code: issued.code, expiry: UserFacingText.duration(seconds: configuration.otpExpiry)
         )
         return (user, context)
     }

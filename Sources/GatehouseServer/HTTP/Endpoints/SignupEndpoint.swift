@@ -1,4 +1,5 @@
 import GatehouseCore
+import HTTPTypes
 import Hummingbird
 
 /// `POST /signup`.
@@ -9,6 +10,14 @@ struct SignupEndpoint {
         var email: String?
         var password: String?
         var data: [String: JSONValue]?
+        var codeChallenge: String?
+        var codeChallengeMethod: String?
+
+        enum CodingKeys: String, CodingKey {
+            case email, password, data
+            case codeChallenge = "code_challenge"
+            case codeChallengeMethod = "code_challenge_method"
+        }
     }
 
     func addRoutes(to group: RouterGroup<GatehouseRequestContext>) {
@@ -16,7 +25,13 @@ struct SignupEndpoint {
             let client = service.client(of: request, context: context)
             try service.limits.otp.check(client.address)
             let body = try await JSONBody.decode(Body.self, from: request, context: context)
-            switch try await service.signUp(email: body.email, password: body.password, data: body.data ?? [:], client: client) {
+            let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
+            // The confirmation link comes back to `redirect_to` (query or header), as /recover's does.
+            let redirectTo = request.uri.queryParameters.get("redirect_to") ?? request.headers[HTTPField.Name("redirect_to")!]
+            switch try await service.signUp(
+                email: body.email, password: body.password, data: body.data ?? [:], client: client,
+                redirectTo: redirectTo, pkce: pkce
+            ) {
             case .session(let session): return try JSONBody.response(session)
             case .user(let user): return try JSONBody.response(user)
             }

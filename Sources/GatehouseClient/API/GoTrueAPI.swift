@@ -1,0 +1,64 @@
+import Foundation
+import GatehouseCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The GoTrue endpoints, one method each, stateless: sessions, storage and events are the
+/// `AuthClient`'s business.
+struct GoTrueAPI: Sendable {
+    let builder: GoTrueRequestBuilder
+    let http: HTTPClient
+
+    func signUp(_ credentials: GoTrueBody.Credentials, redirectTo: URL?) async throws -> SignUpResult {
+        let request = try builder.request("POST", "signup", query: [("redirect_to", redirectTo?.absoluteString)], body: credentials)
+        let result = try await http.send(request)
+        try result.requireSuccess()
+        let data = result.data
+        // A session when the server confirms at once; otherwise the bare user.
+        if let session = try? JSONDecoder().decode(Session.self, from: data) { return .signedIn(session) }
+        if let user = try? JSONDecoder().decode(User.self, from: data) { return .confirmationRequired(user) }
+        throw AuthClientError.malformedResponse("sign-up answered neither a session nor a user")
+    }
+
+    func signIn(email: String, password: String) async throws -> Session {
+        let body = GoTrueBody.Credentials(email: email, password: password)
+        return try await http.decode(Session.self, from: builder.request("POST", "token", query: [("grant_type", "password")], body: body))
+    }
+
+    func refresh(refreshToken: String) async throws -> Session {
+        let body = GoTrueBody.Refresh(refreshToken: refreshToken)
+        return try await http.decode(Session.self, from: builder.request("POST", "token", query: [("grant_type", "refresh_token")], body: body))
+    }
+
+    func exchange(authCode: String, verifier: String) async throws -> Session {
+        let body = GoTrueBody.CodeExchange(authCode: authCode, codeVerifier: verifier)
+        return try await http.decode(Session.self, from: builder.request("POST", "token", query: [("grant_type", "pkce")], body: body))
+    }
+
+    /// `POST /recover`: any 2xx is success; the body is not read (GoTrue answers `{}`).
+    func recover(_ body: GoTrueBody.Recover, redirectTo: URL?) async throws {
+        let request = try builder.request("POST", "recover", query: [("redirect_to", redirectTo?.absoluteString)], body: body)
+        try await http.send(request).requireSuccess()
+    }
+
+    func verify(_ body: GoTrueBody.Verify) async throws -> Session {
+        try await http.decode(Session.self, from: builder.request("POST", "verify", body: body))
+    }
+
+    func user(accessToken: String) async throws -> User {
+        try await http.decode(User.self, from: builder.request("GET", "user", bearer: accessToken))
+    }
+
+    func updateUser(_ body: GoTrueBody.UserUpdate, accessToken: String) async throws -> User {
+        try await http.decode(User.self, from: builder.request("PUT", "user", body: body, bearer: accessToken))
+    }
+
+    /// `POST /logout?scope=`. 401, 403 and 404 mean the session is already gone: success.
+    func logout(accessToken: String, scope: SignOutScope) async throws {
+        let request = try builder.request("POST", "logout", query: [("scope", scope.rawValue)], bearer: accessToken)
+        let result = try await http.send(request)
+        if [401, 403, 404].contains(result.statusCode) { return }
+        try result.requireSuccess()
+    }
+}

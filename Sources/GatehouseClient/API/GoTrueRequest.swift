@@ -1,0 +1,98 @@
+import Foundation
+import GatehouseCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Builds the requests of the GoTrue API with the headers the official clients send
+/// (reference A10): `apikey`, a Bearer token, `X-Client-Info`, `X-Supabase-Api-Version: 2024-01-01`.
+struct GoTrueRequestBuilder: Sendable {
+    static let clientInfo = "gatehouse-swift/0.1.0"
+    let baseURL: URL
+    let apiKey: String?
+    let headers: [String: String]
+
+    func request(
+        _ method: String, _ path: String, query: [(String, String?)] = [], body: (any Encodable)? = nil, bearer: String? = nil
+    ) throws -> URLRequest {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        let items = query.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
+        if !items.isEmpty { components?.queryItems = items }
+        guard let url = components?.url else { throw AuthClientError.invalidLink("cannot build a URL for \(path)") }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.setValue(Self.clientInfo, forHTTPHeaderField: "X-Client-Info")
+        request.setValue("2024-01-01", forHTTPHeaderField: ErrorResponse.apiVersionHeader)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let apiKey { request.setValue(apiKey, forHTTPHeaderField: "apikey") }
+        if let token = bearer ?? apiKey { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            do {
+                request.httpBody = try JSONEncoder().encode(body)
+            } catch {
+                throw AuthClientError.network("could not encode the request body")
+            }
+        }
+        return request
+    }
+}
+
+/// The bodies the client sends (snake_case, as GoTrue reads them).
+enum GoTrueBody {
+    struct Credentials: Encodable {
+        var email: String
+        var password: String
+        var data: [String: JSONValue]?
+        var codeChallenge: String?
+        var codeChallengeMethod: String?
+
+        enum CodingKeys: String, CodingKey {
+            case email, password, data
+            case codeChallenge = "code_challenge"
+            case codeChallengeMethod = "code_challenge_method"
+        }
+    }
+
+    struct Refresh: Encodable {
+        var refreshToken: String
+        enum CodingKeys: String, CodingKey { case refreshToken = "refresh_token" }
+    }
+
+    struct CodeExchange: Encodable {
+        var authCode: String
+        var codeVerifier: String
+        enum CodingKeys: String, CodingKey {
+            case authCode = "auth_code"
+            case codeVerifier = "code_verifier"
+        }
+    }
+
+    struct Recover: Encodable {
+        var email: String
+        var codeChallenge: String?
+        var codeChallengeMethod: String?
+        enum CodingKeys: String, CodingKey {
+            case email
+            case codeChallenge = "code_challenge"
+            case codeChallengeMethod = "code_challenge_method"
+        }
+    }
+
+    struct Verify: Encodable {
+        var type: String
+        var tokenHash: String?
+        var email: String?
+        var token: String?
+        enum CodingKeys: String, CodingKey {
+            case type, email, token
+            case tokenHash = "token_hash"
+        }
+    }
+
+    struct UserUpdate: Encodable {
+        var password: String?
+        var data: [String: JSONValue]?
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GatehouseCore
+
+extension AuthClient {
+    /// `POST /recover`: asks for a reset email. In the PKCE flow a verifier is kept on this
+    /// device (marked as a recovery) and only its challenge is sent.
+    public func resetPasswordForEmail(_ email: String, redirectTo: URL? = nil) async throws {
+        var body = GoTrueBody.Recover(email: email)
+        if configuration.flowType == .pkce {
+            let verifier = storeVerifier(forRecovery: true)
+            body.codeChallenge = PKCE.challenge(for: verifier)
+            body.codeChallengeMethod = PKCE.method
+        }
+        try await api.recover(body, redirectTo: redirectTo ?? configuration.redirectURL)
+    }
+
+    /// `POST /verify {type, token_hash}`: redeems a link's token (works on any device, and mail
+    /// scanners cannot spend it).
+    @discardableResult
+    public func verifyOTP(tokenHash: String, type: OTPType) async throws -> Session {
+        try await signedIn(api.verify(GoTrueBody.Verify(type: type.rawValue, tokenHash: tokenHash)), recovery: type == .recovery)
+    }
+
+    /// `POST /verify {type, email, token}`: redeems the 6-digit code from the email.
+    @discardableResult
+    public func verifyOTP(email: String, token: String, type: OTPType) async throws -> Session {
+        let body = GoTrueBody.Verify(type: type.rawValue, email: email, token: token)
+        return try await signedIn(api.verify(body), recovery: type == .recovery)
+    }
+
+    /// `POST /token?grant_type=pkce`: turns a link's `?code=` into a session with the verifier
+    /// this device kept. A verifier made by `resetPasswordForEmail` also announces
+    /// `passwordRecovery`.
+    @discardableResult
+    public func exchangeCodeForSession(authCode: String) async throws -> Session {
+        guard let stored = loadVerifier() else { throw AuthClientError.codeVerifierMissing }
+        let session = try await api.exchange(authCode: authCode, verifier: stored.verifier)
+        removeVerifier()
+        return try await signedIn(session, recovery: stored.isPasswordRecovery)
+    }
+
+    /// Completes whatever link opened the app: the implicit flow's `#access_token=…` fragment,
+    /// PKCE's `?code=`, a reset page or `/verify` link's `?token=`, or an `#error=` redirect
+    /// (thrown as the server's error, e.g. `otp_expired`).
+    @discardableResult
+    public func session(from url: URL) async throws -> Session {
+        let link = AuthLink(url)
+        if let error = link.error { throw AuthClientError.api(error) }
+        if let tokens = link.implicitTokens {
+            let user = try await api.user(accessToken: tokens.accessToken)
+            let expiresAt = tokens.expiresAt ?? Int64(configuration.now().timeIntervalSince1970) + Int64(tokens.expiresIn)
+            let session = Session(
+                accessToken: tokens.accessToken, tokenType: tokens.tokenType, expiresIn: tokens.expiresIn,
+                expiresAt: expiresAt, refreshToken: tokens.refreshToken, user: user
+            )
+            return try await signedIn(session, recovery: link.type == "recovery")
+        }
+        if let code = link.code { return try await exchangeCodeForSession(authCode: code) }
+        if let token = link.tokenHash {
+            let type = link.type.flatMap(OTPType.init(rawValue:)) ?? .recovery
+            return try await verifyOTP(tokenHash: token, type: type)
+        }
+        throw AuthClientError.invalidLink("the link carries no session, code or token")
+    }
+
+    /// Keeps a new session and announces it; a recovery session is announced twice, as
+    /// `signedIn` and then `passwordRecovery`.
+    private func signedIn(_ session: Session, recovery: Bool) async throws -> Session {
+        await sessions.save(session)
+        events.emit(.signedIn, session)
+        if recovery { events.emit(.passwordRecovery, session) }
+        return session
+    }
+
+    // MARK: The PKCE verifier, kept in persistent storage (the app may be killed before the link)
+
+    private var verifierKey: String { configuration.storageKey + "-code-verifier" }
+
+    func storeVerifier(forRecovery: Bool) -> String {
+        let verifier = PKCE.makeVerifier()
+        if let data = try? JSONEncoder().encode(StoredCodeVerifier(verifier: verifier, isPasswordRecovery: forRecovery)) {
+            try? configuration.storage.store(data, key: verifierKey)
+        }
+        return verifier
+    }
+
+    private func loadVerifier() -> StoredCodeVerifier? {
+        guard let data = try? configuration.storage.load(key: verifierKey) else { return nil }
+        return try? JSONDecoder().decode(StoredCodeVerifier.self, from: data)
+    }
+
+    private func removeVerifier() {
+        try? configuration.storage.remove(key: verifierKey)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import GatehouseCore
+import Synchronization
+
+/// A client for any GoTrue-compatible server: Gatehouse, or Supabase's hosted Auth.
+///
+/// Sessions persist through `SessionStorage` (Keychain on Apple platforms, a 0600 file
+/// elsewhere, or memory when "remember me" is off), are refreshed before they expire —
+/// single-flight, in the background and on demand — and every change is announced on
+/// `authStateChanges()`.
+public final class AuthClient: AuthClientProtocol {
+    public let configuration: AuthClientConfiguration
+    let api: GoTrueAPI
+    let sessions: SessionManager
+    let events = AuthEventBroadcaster()
+    private let autoRefresh = Mutex<Task<Void, Never>?>(nil)
+
+    public init(configuration: AuthClientConfiguration) {
+        self.configuration = configuration
+        let builder = GoTrueRequestBuilder(baseURL: configuration.url, apiKey: configuration.apiKey, headers: configuration.headers)
+        api = GoTrueAPI(builder: builder, http: HTTPClient(transport: configuration.transport, timeout: configuration.requestTimeout))
+        sessions = SessionManager(api: api, events: events, configuration: configuration)
+        if configuration.autoRefreshToken { startAutoRefresh() }
+    }
+
+    /// A client with the platform's default storage.
+    public convenience init(url: URL, apiKey: String? = nil) {
+        self.init(configuration: AuthClientConfiguration(url: url, apiKey: apiKey))
+    }
+
+    deinit {
+        autoRefresh.withLock { $0?.cancel() }
+    }
+
+    // MARK: Events and the stored session
+
+    public func authStateChanges() -> AsyncStream<AuthStateChange> {
+        events.stream()
+    }
+
+    public func currentSession() async -> Session? {
+        await sessions.storedSession()
+    }
+
+    public func restoreSession() async -> Session? {
+        let session = await sessions.storedSession()
+        events.emit(.initialSession, session)
+        return session
+    }
+
+    /// A session valid for at least the refresh leeway: refreshed first when it is about to expire.
+    public var session: Session {
+        get async throws { try await sessions.validSession() }
+    }
+
+    /// Refreshes now. Concurrent callers share one request.
+    @discardableResult
+    public func refreshSession() async throws -> Session {
+        try await sessions.refresh()
+    }
+
+    // MARK: Signing up, in and out
+
+    public func signUp(
+        email: String, password: String, data: [String: JSONValue]? = nil, redirectTo: URL? = nil
+    ) async throws -> SignUpResult {
+        var body = GoTrueBody.Credentials(email: email, password: password, data: data)
+        if configuration.flowType == .pkce {
+            let verifier = storeVerifier(forRecovery: false)
+            body.codeChallenge = PKCE.challenge(for: verifier)
+            body.codeChallengeMethod = PKCE.method
+        }
+        let result = try await api.signUp(body, redirectTo: redirectTo ?? configuration.redirectURL)
+        if case .signedIn(let session) = result {
+            await sessions.save(session, remember: true)
+            events.emit(.signedIn, session)
+        }
+        return result
+    }
+
+    /// Signs in with email and password. `rememberMe` keeps the session across launches;
+    /// without it the session lives in memory only.
+    @discardableResult
+    public func signIn(email: String, password: String, rememberMe: Bool = true) async throws -> Session {
+        let session = try await api.signIn(email: email, password: password)
+        await sessions.save(session, remember: rememberMe)
+        events.emit(.signedIn, session)
+        return session
+    }
+
+    /// Ends sessions on the server. The local session is forgotten for `global` and `local`
+    /// even when the server cannot be reached; the error is still thrown.
+    public func signOut(scope: SignOutScope = .global) async throws {
+        let session = try? await sessions.validSession()
+        var failure: (any Error)?
+        if let session {
+            do { try await api.logout(accessToken: session.accessToken, scope: scope) } catch { failure = error }
+        }
+        if scope != .others {
+            // A refresh that found the session revoked has already cleared it and said so.
+            let hadSession = await sessions.storedSession() != nil
+            await sessions.clear()
+            if hadSession { events.emit(.signedOut, nil) }
+        }
+        if let failure { throw failure }
+    }
+
+    // MARK: The signed-in user
+
+    /// `GET /user`: the user as the server knows it now.
+    public func user() async throws -> User {
+        try await api.user(accessToken: sessions.validSession().accessToken)
+    }
+
+    /// `PUT /user {password}` — also how a recovery session sets the new password.
+    @discardableResult
+    public func updatePassword(_ password: String) async throws -> User {
+        try await updateUser(password: password)
+    }
+
+    /// `PUT /user`: a new password and/or metadata to merge (`null` removes a key).
+    @discardableResult
+    public func updateUser(password: String? = nil, data: [String: JSONValue]? = nil) async throws -> User {
+        let session = try await sessions.validSession()
+        let user = try await api.updateUser(GoTrueBody.UserUpdate(password: password, data: data), accessToken: session.accessToken)
+        let updated = await sessions.replaceUser(user)
+        events.emit(.userUpdated, updated)
+        return user
+    }
+
+    // MARK: Background refresh
+
+    /// Refreshes the session shortly before it expires, until `stopAutoRefresh()`.
+    public func startAutoRefresh() {
+        let sessions = sessions
+        let interval = configuration.autoRefreshInterval
+        let task = Task {
+            while !Task.isCancelled {
+                await sessions.autoRefreshTick()
+                try? await Task.sleep(for: interval)
+            }
+        }
+        autoRefresh.withLock { previous in
+            previous?.cancel()
+            previous = task
+        }
+    }
+
+    public func stopAutoRefresh() {
+        autoRefresh.withLock { task in
+            task?.cancel()
+            task = nil
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where and how an `AuthClient` talks to a GoTrue-compatible server (Gatehouse, or Supabase
+/// Auth at `https://<project>.supabase.co/auth/v1`).
+public struct AuthClientConfiguration: Sendable {
+    /// The API's base URL: the server's root or its `/auth/v1`.
+    public var url: URL
+    /// Supabase's `apikey` (the anon key); sent as `apikey` and as the default Bearer token.
+    public var apiKey: String?
+    /// Extra headers on every request.
+    public var headers: [String: String] = [:]
+    public var flowType: AuthFlowType = .pkce
+    /// The default `redirect_to` of emails (a deep link into the app, e.g. `myapp://reset`).
+    public var redirectURL: URL?
+    /// Where sessions (and PKCE verifiers) persist when "remember me" is on.
+    public var storage: any SessionStorage
+    public var storageKey = "gatehouse.auth.session"
+    /// A request that has not finished after this long fails with `.timedOut` (login spec: 30 s).
+    public var requestTimeout: Duration = .seconds(30)
+    /// Refresh when the access token expires within this long.
+    public var refreshLeeway: Duration = .seconds(60)
+    /// Refresh in the background before expiry, checking this often.
+    public var autoRefreshToken = true
+    public var autoRefreshInterval: Duration = .seconds(10)
+    public var transport: any HTTPTransport = URLSessionTransport()
+    /// The wall clock, for expiry decisions.
+    public var now: @Sendable () -> Date = { Date() }
+
+    public init(url: URL, apiKey: String? = nil, storage: any SessionStorage = PlatformSessionStorage.make()) {
+        self.url = url
+        self.apiKey = apiKey
+        self.storage = storage
+    }
+}

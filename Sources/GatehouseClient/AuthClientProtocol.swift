@@ -1,0 +1,19 @@
+import Foundation
+import GatehouseCore
+
+/// What the app's feature models need of an auth client. `AuthClient` is the live one; tests
+/// and previews pass their own (the isowords interface/live split).
+public protocol AuthClientProtocol: Sendable {
+    func signUp(email: String, password: String, data: [String: JSONValue]?, redirectTo: URL?) async throws -> SignUpResult
+    func signIn(email: String, password: String, rememberMe: Bool) async throws -> Session
+    func signOut(scope: SignOutScope) async throws
+    func resetPasswordForEmail(_ email: String, redirectTo: URL?) async throws
+    func verifyOTP(email: String, token: String, type: OTPType) async throws -> Session
+    func session(from url: URL) async throws -> Session
+    func updatePassword(_ password: String) async throws -> User
+    /// The stored session, without a network call.
+    func currentSession() async -> Session?
+    /// Loads the stored session at launch and announces it as `initialSession`.
+    func restoreSession() async -> Session?
+    func authStateChanges() -> AsyncStream<AuthStateChange>
+}

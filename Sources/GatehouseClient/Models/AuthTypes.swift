@@ -1,0 +1,68 @@
+import GatehouseCore
+
+/// A signed-in session as the server returns it (GatehouseCore's wire type).
+public typealias Session = SessionPayload
+/// A user as the server returns it (GatehouseCore's wire type).
+public typealias User = UserPayload
+
+/// What `signUp` produced: a session (the server confirms at once) or a user who must first
+/// confirm the address from an email.
+public enum SignUpResult: Sendable, Equatable {
+    case signedIn(Session)
+    case confirmationRequired(User)
+
+    public var user: User {
+        switch self {
+        case .signedIn(let session): session.user
+        case .confirmationRequired(let user): user
+        }
+    }
+}
+
+/// Which sessions `signOut` ends: every device, this one, or every other one.
+public enum SignOutScope: String, Sendable, CaseIterable {
+    case global, local, others
+}
+
+/// GoTrue's `type` for `verifyOTP`.
+public enum OTPType: String, Sendable {
+    case recovery, signup, email, magiclink, invite
+    case emailChange = "email_change"
+}
+
+/// How links come back to the app: the session in the URL fragment (implicit) or a one-time
+/// code to exchange with a verifier only this device holds (PKCE, the default).
+public enum AuthFlowType: String, Sendable {
+    case implicit, pkce
+}
+
+/// What happened to the session.
+public enum AuthChangeEvent: String, Sendable {
+    /// The session restored from storage at launch (nil when signed out).
+    case initialSession
+    case signedIn
+    case signedOut
+    case tokenRefreshed
+    case userUpdated
+    /// A reset link or code was redeemed: the app should ask for a new password. Emitted for the
+    /// implicit, PKCE and code flows alike (supabase-swift misses it for PKCE).
+    case passwordRecovery
+}
+
+/// One entry of the auth event stream.
+public struct AuthStateChange: Sendable, Equatable {
+    public let event: AuthChangeEvent
+    public let session: Session?
+
+    public init(event: AuthChangeEvent, session: Session?) {
+        self.event = event
+        self.session = session
+    }
+}
+
+extension SessionPayload {
+    /// Whether the access token expires within `leeway` seconds of `now` (Unix seconds).
+    public func expires(within leeway: Double, now: Double) -> Bool {
+        Double(expiresAt) - now <= leeway
+    }
+}

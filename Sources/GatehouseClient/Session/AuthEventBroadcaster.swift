@@ -1,0 +1,33 @@
+import Synchronization
+
+/// Hands every auth event to every listener; each `stream()` is one listener that ends when its
+/// consumer stops iterating.
+final class AuthEventBroadcaster: Sendable {
+    private let listeners = Mutex<[Int: AsyncStream<AuthStateChange>.Continuation]>([:])
+    private let nextID = Atomic<Int>(0)
+
+    func stream() -> AsyncStream<AuthStateChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: AuthStateChange.self, bufferingPolicy: .unbounded)
+        let id = nextID.add(1, ordering: .relaxed).newValue
+        listeners.withLock { $0[id] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.listeners.withLock { $0.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    func emit(_ event: AuthChangeEvent, _ session: Session?) {
+        let change = AuthStateChange(event: event, session: session)
+        // Yield under the lock, so two emitters never interleave their events differently for
+        // different listeners.
+        listeners.withLock { listeners in
+            for continuation in listeners.values { continuation.yield(change) }
+        }
+    }
+
+    deinit {
+        listeners.withLock { listeners in
+            for continuation in listeners.values { continuation.finish() }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Synchronization
+
+/// Where the SDK keeps a session between launches: small blobs under string keys.
+/// Implementations: `KeychainSessionStorage` (Apple platforms), `FileSessionStorage` (a 0600 file
+/// elsewhere) and `MemorySessionStorage` (nothing survives the process).
+public protocol SessionStorage: Sendable {
+    func load(key: String) throws -> Data?
+    func store(_ data: Data, key: String) throws
+    func remove(key: String) throws
+}
+
+/// Keeps values in memory only: what a session lives in when "remember me" is off.
+public final class MemorySessionStorage: SessionStorage {
+    private let values = Mutex<[String: Data]>([:])
+
+    public init() {}
+
+    public func load(key: String) -> Data? {
+        values.withLock { $0[key] }
+    }
+
+    public func store(_ data: Data, key: String) {
+        values.withLock { $0[key] = data }
+    }
+
+    public func remove(key: String) {
+        _ = values.withLock { $0.removeValue(forKey: key) }
+    }
+}
+
+/// The persistent storage of the platform: the Keychain where there is one, else a file in the
+/// user's state folder (`$XDG_STATE_HOME/gatehouse` or `~/.local/state/gatehouse`).
+public enum PlatformSessionStorage {
+    public static func make(service: String = "gatehouse") -> any SessionStorage {
+        #if canImport(Security)
+        return KeychainSessionStorage(service: service)
+        #else
+        return FileSessionStorage(directory: defaultDirectory(service: service))
+        #endif
+    }
+
+    static func defaultDirectory(service: String) -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
+            return URL(fileURLWithPath: state).appendingPathComponent(service)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser
+            .appendingPathComponent(".local/state").appendingPathComponent(service)
+    }
+}

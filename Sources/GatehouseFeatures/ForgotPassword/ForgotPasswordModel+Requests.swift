@@ -1,0 +1,87 @@
+import GatehouseClient
+import GatehouseCore
+
+extension ForgotPasswordModel {
+    /// "Send Reset Link": one request per tap. An address still inside its cooldown is not sent
+    /// again; the page shows the success state with "Already sent, check inbox".
+    public func submit() async {
+        guard !isLoading else { return }
+        isValidating = true
+        let problem = Self.problem(with: email, flagEmpty: true)
+        isValidating = false
+        guard problem == nil, let address = try? EmailAddress(validating: email) else {
+            emailError = problem
+            signals.signal(.error, announcing: problem)
+            return
+        }
+        if secondsLeft(address.normalized) > 0 {
+            showSent(to: address)
+            notice = UserFacingText.alreadySentCheckInbox
+            signals.signal(.warning, announcing: UserFacingText.alreadySentCheckInbox)
+            return
+        }
+        if await send(to: address) {
+            showSent(to: address)
+            notice = nil
+            signals.signal(.success, announcing: successMessage)
+        }
+    }
+
+    /// "Send Another Email" to the same address; before the cooldown ends it only says
+    /// "Already sent, check inbox".
+    public func sendAnother() async {
+        guard !isLoading, let submittedEmail, let address = try? EmailAddress(validating: submittedEmail) else { return }
+        if resendSecondsLeft > 0 {
+            notice = UserFacingText.alreadySentCheckInbox
+            signals.signal(.warning, announcing: UserFacingText.alreadySentCheckInbox)
+            return
+        }
+        notice = nil
+        if await send(to: address) {
+            notice = UserFacingText.emailSentAgain
+            signals.signal(.success, announcing: UserFacingText.emailSentAgain)
+        }
+    }
+
+    /// Sends one request; true on success. Starts the address's cooldown either way the server
+    /// says so: after a send, or for the wait a 429 states.
+    private func send(to address: EmailAddress) async -> Bool {
+        isLoading = true
+        storedError = nil
+        let service = service
+        defer { isLoading = false }
+        do {
+            let receipt = try await withTimeout(requestTimeout, clock: clock) {
+                try await service.requestPasswordReset(for: address)
+            }
+            if let lifetime = receipt.linkExpiresIn { linkLifetime = lifetime }
+            deadlines.start(address.normalized, lasting: cooldown, now: clock.now)
+            startTicking()
+            return true
+        } catch is CancellationError {
+            return false
+        } catch {
+            if let wait = (error as? AuthClientError)?.retryAfterSeconds {
+                deadlines.start(Self.rateLimitKey, lasting: .seconds(wait), now: clock.now)
+                startTicking()
+                signals.signal(.error, announcing: UserFacingText.tooManyRequests(retryAfterSeconds: wait))
+            } else {
+                let message = AuthClientError.userFacingMessage(for: error)
+                storedError = message
+                signals.signal(.error, announcing: message)
+            }
+            return false
+        }
+    }
+
+    private func showSent(to address: EmailAddress) {
+        submittedEmail = address.normalized
+        phase = .sent
+        storedError = nil
+    }
+
+    private func startTicking() {
+        guard let deadline = deadlines.latest(after: clock.now) else { return }
+        ticker.run(until: deadline) { [weak self] in self?.tick += 1 }
+    }
+}

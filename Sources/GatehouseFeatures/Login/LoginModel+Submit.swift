@@ -1,0 +1,67 @@
+import GatehouseClient
+import GatehouseCore
+
+extension LoginModel {
+    /// Signs in: validates both fields, sends one request (later taps are ignored until it
+    /// ends), gives up after the request timeout, and shows the outcome.
+    public func submit() async {
+        guard phase == .idle, !isRateLimited else { return }
+        if email.trimmingCharacters(in: .whitespaces).isEmpty || password.isEmpty {
+            fail(UserFacingText.emailAndPasswordRequired)
+            return
+        }
+        phase = .validating
+        fieldErrors[.email] = problem(with: .email, flagEmpty: true)
+        fieldErrors[.password] = problem(with: .password, flagEmpty: true)
+        guard fieldErrors.isEmpty, let address = try? EmailAddress(validating: email) else {
+            phase = .idle
+            signals.signal(.error, announcing: fieldErrors[.email] ?? fieldErrors[.password])
+            return
+        }
+        phase = .loading
+        storedError = nil
+        emailVerificationNotice = nil
+        let auth = auth
+        let password = password
+        let rememberMe = rememberMe
+        do {
+            let session = try await withTimeout(requestTimeout, clock: clock) {
+                try await auth.signIn(email: address.normalized, password: password, rememberMe: rememberMe)
+            }
+            phase = .idle
+            self.session = session
+            if session.user.emailConfirmedAt == nil, !session.user.email.isEmpty {
+                emailVerificationNotice = UserFacingText.emailNotConfirmed
+            }
+            destination = .dashboard
+            signals.signal(.success, announcing: UserFacingText.Login.signedInAnnouncement)
+        } catch is CancellationError {
+            phase = .idle
+        } catch {
+            phase = .idle
+            if let wait = (error as? AuthClientError)?.retryAfterSeconds {
+                deadlines.start(Self.rateLimitKey, lasting: .seconds(wait), now: clock.now)
+                startTicking()
+                storedError = nil
+                signals.signal(.error, announcing: errorMessage)
+            } else {
+                fail(AuthClientError.userFacingMessage(for: error))
+            }
+        }
+    }
+
+    /// The error summary's "Retry".
+    public func retry() async {
+        await submit()
+    }
+
+    private func fail(_ message: String) {
+        storedError = message
+        signals.signal(.error, announcing: message)
+    }
+
+    private func startTicking() {
+        guard let deadline = deadlines.latest(after: clock.now) else { return }
+        ticker.run(until: deadline) { [weak self] in self?.tick += 1 }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import GatehouseClient
+import GatehouseCore
+import Observation
+
+/// The login page of spec 002 as a state machine: fields validated on blur, the button's state
+/// and label, one request per submit, the error summary, the `?reason=timeout` banner,
+/// "remember me" and the rate-limit countdown. Views bind to it and forward `signals`.
+@Observable
+@MainActor
+public final class LoginModel {
+    public enum Field: Hashable, Sendable { case email, password }
+    public enum Phase: Equatable, Sendable { case idle, validating, loading }
+    public enum Destination: Equatable, Sendable {
+        case dashboard
+        case forgotPassword(prefill: String)
+        case signUp
+        case welcome
+    }
+
+    /// The spec's input limit for both fields.
+    public static let fieldMaximumLength = 255
+
+    public var email = "" {
+        didSet {
+            if email.count > Self.fieldMaximumLength { email = String(email.prefix(Self.fieldMaximumLength)) }
+            clearErrorIfFixed(.email)
+        }
+    }
+
+    public var password = "" {
+        didSet {
+            if password.count > Self.fieldMaximumLength { password = String(password.prefix(Self.fieldMaximumLength)) }
+            clearErrorIfFixed(.password)
+        }
+    }
+
+    public var rememberMe: Bool
+
+    public internal(set) var fieldErrors: [Field: String] = [:]
+    public internal(set) var phase: Phase = .idle
+    public internal(set) var showsTimeoutBanner: Bool
+    public internal(set) var destination: Destination?
+    /// The session of a successful sign-in.
+    public internal(set) var session: Session?
+    /// Set when a session came back for an address that is not confirmed yet.
+    public internal(set) var emailVerificationNotice: String?
+    public internal(set) var signals = UserSignals()
+
+    /// The error summary's text, other than a rate limit (that one counts down).
+    var storedError: String?
+    var deadlines = Deadlines()
+    /// Advanced every second while a countdown runs, so views redraw it.
+    var tick = 0
+    @ObservationIgnored let ticker: SecondTicker
+    @ObservationIgnored let auth: any AuthClientProtocol
+    @ObservationIgnored let clock: any FeatureClock
+    @ObservationIgnored let policy: PasswordPolicy
+    @ObservationIgnored let requestTimeout: Duration
+    static let rateLimitKey = "login"
+
+    /// - Parameters:
+    ///   - reason: the page's `reason` query parameter; `timeout` shows the inactivity banner.
+    public init(
+        auth: any AuthClientProtocol, clock: any FeatureClock = SystemClock(), reason: String? = nil,
+        rememberMe: Bool = false, policy: PasswordPolicy = PasswordPolicy(), requestTimeout: Duration = .seconds(30)
+    ) {
+        self.auth = auth
+        self.clock = clock
+        self.policy = policy
+        self.requestTimeout = requestTimeout
+        self.rememberMe = rememberMe
+        self.showsTimeoutBanner = reason == "timeout"
+        self.ticker = SecondTicker(clock: clock)
+    }
+
+    /// The `reason` query parameter of a route such as `myapp://login?reason=timeout`.
+    public static func reason(in url: URL) -> String? {
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "reason" }?.value
+    }
+
+    // MARK: What the page shows
+
+    public var isLoading: Bool { phase == .loading }
+    public var isValidating: Bool { phase == .validating }
+    public var emailError: String? { fieldErrors[.email] }
+    public var passwordError: String? { fieldErrors[.password] }
+    public var timeoutBannerText: String? { showsTimeoutBanner ? UserFacingText.sessionTimedOut : nil }
+
+    /// The spec's `isFormValid`: both fields filled and no field error.
+    public var isFormValid: Bool {
+        !email.trimmingCharacters(in: .whitespaces).isEmpty && !password.isEmpty && fieldErrors.isEmpty
+    }
+
+    /// Seconds until a rate-limited sign-in may be tried again (0 when not limited).
+    public var rateLimitSecondsLeft: Int {
+        _ = tick
+        return deadlines.secondsLeft(Self.rateLimitKey, now: clock.now)
+    }
+
+    public var isRateLimited: Bool { rateLimitSecondsLeft > 0 }
+
+    /// The spec's `isButtonDisabled`, plus "cannot submit until the wait is over".
+    public var isButtonDisabled: Bool { isLoading || isValidating || !isFormValid || isRateLimited }
+    /// Fields take no input while a request or validation runs.
+    public var areFieldsDisabled: Bool { isLoading || isValidating }
+
+    public var buttonLabel: String { Self.buttonLabel(for: phase) }
+
+    public static func buttonLabel(for phase: Phase) -> String {
+        switch phase {
+        case .idle: UserFacingText.Login.signIn
+        case .validating: UserFacingText.Login.validating
+        case .loading: UserFacingText.Login.signingIn
+        }
+    }
+
+    /// The error summary: hidden while loading; a rate limit counts down and then disappears.
+    public var errorMessage: String? {
+        if isLoading { return nil }
+        let left = rateLimitSecondsLeft
+        if left > 0 { return UserFacingText.tooManyRequests(retryAfterSeconds: left) }
+        return storedError
+    }
+
+    // MARK: Editing
+
+    /// Validation on blur: each field on its own (an email error never blocks the password's).
+    /// An empty field is not flagged until submit.
+    public func didBlur(_ field: Field) {
+        fieldErrors[field] = problem(with: field, flagEmpty: false)
+    }
+
+    /// Return key: submit when the form can be submitted, nothing otherwise.
+    public func returnKeyPressed() async {
+        guard !isButtonDisabled else { return }
+        await submit()
+    }
+
+    public func toggleRememberMe() {
+        rememberMe.toggle()
+    }
+
+    public func dismissError() {
+        storedError = nil
+    }
+
+    public func dismissTimeoutBanner() {
+        showsTimeoutBanner = false
+    }
+
+    // MARK: Navigation
+
+    public func forgotPassword() { destination = .forgotPassword(prefill: email.trimmingCharacters(in: .whitespaces)) }
+    public func createAccount() { destination = .signUp }
+    public func backToWelcome() { destination = .welcome }
+    public func didNavigate() { destination = nil }
+
+    /// Clears the form when the page is dismissed (a new attempt each time).
+    public func reset() {
+        email = ""
+        password = ""
+        fieldErrors = [:]
+        storedError = nil
+        emailVerificationNotice = nil
+        session = nil
+        destination = nil
+    }
+
+    func problem(with field: Field, flagEmpty: Bool) -> String? {
+        switch field {
+        case .email:
+            do {
+                _ = try EmailAddress(validating: email)
+                return nil
+            } catch {
+                if error == .missing, !flagEmpty { return nil }
+                return UserFacingText.text(for: error)
+            }
+        case .password:
+            switch policy.check(password) {
+            case .missing: return flagEmpty ? UserFacingText.passwordRequired : nil
+            case .tooShort(let minimum): return UserFacingText.passwordTooShort(minimum: minimum)
+            // An existing password cannot exceed the server's ceiling; the server answers it.
+            case .acceptable, .tooLong: return nil
+            }
+        }
+    }
+
+    private func clearErrorIfFixed(_ field: Field) {
+        if fieldErrors[field] != nil, problem(with: field, flagEmpty: true) == nil { fieldErrors[field] = nil }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import GatehouseClient
+import GatehouseCore
+import Observation
+
+/// The page a reset link opens in the app: redeem the link (or the emailed code) for a recovery
+/// session, then take a new password twice under the shared `PasswordPolicy`, and save it.
+@Observable
+@MainActor
+public final class ResetPasswordModel {
+    public enum Source: Equatable, Sendable {
+        /// The link from the email (`…/reset-password?token=`, a `/verify` link, or the app's
+        /// redirect with `#access_token=…` or `?code=`).
+        case link(URL)
+        /// The 6-digit code from the email, with the address it went to.
+        case code(email: String, code: String)
+        /// A recovery session the app already holds (after a `passwordRecovery` event).
+        case currentSession
+    }
+
+    public enum Phase: Equatable, Sendable {
+        case verifying, ready, saving, done
+        /// Used, expired, or opened on a device without the PKCE verifier: ask for a new link.
+        case invalidLink
+        /// The link could not be checked (offline, timeout, server error): `open()` again.
+        case unavailable
+    }
+    public enum Field: Hashable, Sendable { case password, confirmation }
+    public enum Destination: Equatable, Sendable { case login, forgotPassword }
+
+    public var newPassword = "" {
+        didSet { if newPassword != oldValue { clearIfFixed() } }
+    }
+
+    public var confirmation = "" {
+        didSet { if confirmation != oldValue { clearIfFixed() } }
+    }
+
+    public internal(set) var phase: Phase = .verifying
+    public internal(set) var fieldErrors: [Field: String] = [:]
+    public internal(set) var errorMessage: String?
+    /// The account whose password is being reset.
+    public internal(set) var accountEmail: String?
+    public internal(set) var destination: Destination?
+    public internal(set) var signals = UserSignals()
+
+    @ObservationIgnored let auth: any AuthClientProtocol
+    @ObservationIgnored let clock: any FeatureClock
+    @ObservationIgnored let source: Source
+    @ObservationIgnored let policy: PasswordPolicy
+    @ObservationIgnored let requestTimeout: Duration
+    @ObservationIgnored private var opening = false
+
+    public init(
+        auth: any AuthClientProtocol, source: Source, clock: any FeatureClock = SystemClock(),
+        policy: PasswordPolicy = PasswordPolicy(), requestTimeout: Duration = .seconds(30)
+    ) {
+        self.auth = auth
+        self.source = source
+        self.clock = clock
+        self.policy = policy
+        self.requestTimeout = requestTimeout
+    }
+
+    public var passwordError: String? { fieldErrors[.password] }
+    public var confirmationError: String? { fieldErrors[.confirmation] }
+    public var areFieldsDisabled: Bool { phase != .ready }
+    public var isButtonDisabled: Bool { phase != .ready || newPassword.isEmpty || confirmation.isEmpty || !fieldErrors.isEmpty }
+    public var buttonLabel: String {
+        phase == .saving ? UserFacingText.ResetPassword.saving : UserFacingText.ResetPassword.save
+    }
+
+    /// "Your password has been changed." once saved.
+    public var successMessage: String? { phase == .done ? UserFacingText.passwordChanged : nil }
+
+    /// Redeems the link or code. A used, expired or foreign link shows the invalid-link state
+    /// with a way to ask for a new one; a network failure keeps the page retryable.
+    public func open() async {
+        guard !opening, phase == .verifying || phase == .unavailable else { return }
+        opening = true
+        defer { opening = false }
+        phase = .verifying
+        errorMessage = nil
+        let auth = auth
+        let source = source
+        do {
+            let session: Session? = try await withTimeout(requestTimeout, clock: clock) {
+                switch source {
+                case .link(let url): try await auth.session(from: url)
+                case .code(let email, let code): try await auth.verifyOTP(email: email, token: code, type: .recovery)
+                case .currentSession: await auth.currentSession()
+                }
+            }
+            guard let session else { throw AuthClientError.sessionMissing }
+            accountEmail = session.user.email
+            phase = .ready
+        } catch is CancellationError {
+            return
+        } catch {
+            let linkProblem = Self.isLinkProblem(error)
+            phase = linkProblem ? .invalidLink : .unavailable
+            errorMessage = linkProblem ? UserFacingText.resetLinkInvalid : AuthClientError.userFacingMessage(for: error)
+            signals.signal(.error, announcing: errorMessage)
+        }
+    }
+
+    public func didBlur(_ field: Field) {
+        fieldErrors[field] = problem(with: field, flagEmpty: false)
+    }
+
+    /// Saves the new password (`PUT /user` with the recovery session).
+    public func submit() async {
+        guard phase == .ready else { return }
+        fieldErrors[.password] = problem(with: .password, flagEmpty: true)
+        fieldErrors[.confirmation] = problem(with: .confirmation, flagEmpty: true)
+        guard fieldErrors.isEmpty else {
+            signals.signal(.error, announcing: fieldErrors[.password] ?? fieldErrors[.confirmation])
+            return
+        }
+        phase = .saving
+        errorMessage = nil
+        let auth = auth
+        let password = newPassword
+        do {
+            _ = try await withTimeout(requestTimeout, clock: clock) { try await auth.updatePassword(password) }
+            phase = .done
+            newPassword = ""
+            confirmation = ""
+            signals.signal(.success, announcing: UserFacingText.passwordChanged)
+        } catch {
+            phase = .ready
+            if error is CancellationError { return }
+            errorMessage = AuthClientError.userFacingMessage(for: error)
+            signals.signal(.error, announcing: errorMessage)
+        }
+    }
+
+    public func backToLogin() { destination = .login }
+    /// From the invalid-link state: "Request a new link".
+    public func requestNewLink() { destination = .forgotPassword }
+    public func didNavigate() { destination = nil }
+
+    func problem(with field: Field, flagEmpty: Bool) -> String? {
+        switch field {
+        case .password:
+            let check = policy.check(newPassword)
+            return check == .missing && !flagEmpty ? nil : UserFacingText.text(for: check)
+        case .confirmation:
+            if confirmation.isEmpty { return flagEmpty ? UserFacingText.confirmationRequired : nil }
+            return confirmation == newPassword ? nil : UserFacingText.passwordsDoNotMatch
+        }
+    }
+
+    private func clearIfFixed() {
+        for field in fieldErrors.keys where problem(with: field, flagEmpty: true) == nil {
+            fieldErrors[field] = nil
+        }
+    }
+
+    static func isLinkProblem(_ error: any Error) -> Bool {
+        guard let error = error as? AuthClientError else { return false }
+        switch error {
+        case .invalidLink, .codeVerifierMissing, .sessionMissing: return true
+        case .api(let api): return api.status == 0 || (400..<500).contains(api.status) && !api.isRateLimit
+        default: return false
+        }
+    }
+}

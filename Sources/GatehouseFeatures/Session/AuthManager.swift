@@ -1,0 +1,91 @@
+import Foundation
+import GatehouseClient
+import GatehouseCore
+import Observation
+
+/// The app-wide signed-in state (login spec §5 "AuthManager"): the user and session, kept in
+/// step with the client's auth events. It also tells the app when to show the reset page (a
+/// `passwordRecovery` event) and when a session ended on its own, so the login page can show
+/// the inactivity banner (`loginReason == "timeout"`).
+@Observable
+@MainActor
+public final class AuthManager {
+    public internal(set) var user: User?
+    public internal(set) var session: Session?
+    public internal(set) var isRecoveringPassword = false
+    /// `timeout` after a session ended without the user signing out (the login page's `reason`).
+    public internal(set) var loginReason: String?
+    /// The last event seen (for views and tests).
+    public internal(set) var lastEvent: AuthChangeEvent?
+
+    public var isAuthenticated: Bool { session != nil }
+
+    @ObservationIgnored let auth: any AuthClientProtocol
+    @ObservationIgnored private var listener: Task<Void, Never>?
+    @ObservationIgnored private var signingOut = false
+
+    public init(auth: any AuthClientProtocol) {
+        self.auth = auth
+    }
+
+    /// Starts following the client's events and restores the stored session.
+    public func start() async {
+        guard listener == nil else { return }
+        let stream = auth.authStateChanges()
+        listener = Task { [weak self] in
+            for await change in stream {
+                guard let self else { return }
+                self.apply(change)
+            }
+        }
+        let restored = await auth.restoreSession()
+        apply(AuthStateChange(event: .initialSession, session: restored))
+    }
+
+    public func stop() {
+        listener?.cancel()
+        listener = nil
+    }
+
+    /// Opens a link that brought the app up (a reset link, a confirmation link).
+    public func handle(url: URL) async throws {
+        _ = try await auth.session(from: url)
+    }
+
+    /// Signs out on purpose: no inactivity banner afterwards.
+    public func signOut(scope: SignOutScope = .local) async {
+        signingOut = true
+        defer { signingOut = false }
+        try? await auth.signOut(scope: scope)
+        apply(AuthStateChange(event: .signedOut, session: nil))
+    }
+
+    /// The reset page finished (or was dismissed).
+    public func passwordRecoveryHandled() {
+        isRecoveringPassword = false
+    }
+
+    /// The login page showed the banner.
+    public func loginReasonShown() {
+        loginReason = nil
+    }
+
+    func apply(_ change: AuthStateChange) {
+        lastEvent = change.event
+        switch change.event {
+        case .initialSession, .signedIn, .tokenRefreshed, .userUpdated:
+            session = change.session
+            user = change.session?.user
+            if change.session != nil { loginReason = nil }
+        case .passwordRecovery:
+            session = change.session
+            user = change.session?.user
+            isRecoveringPassword = true
+        case .signedOut:
+            if session != nil, !signingOut { loginReason = "timeout" }
+            session = nil
+            user = nil
+            isRecoveringPassword = false
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import GatehouseClient
+import GatehouseCore
+import Observation
+
+/// The sign-up page the login page links to ("Create one now"): the same field rules as login
+/// (the specs' email pattern, the shared password policy), then either a session (the server
+/// confirms at once) or "check your inbox".
+@Observable
+@MainActor
+public final class SignUpModel {
+    public enum Field: Hashable, Sendable { case email, password }
+    public enum Phase: Equatable, Sendable { case form, loading, awaitingConfirmation, signedIn }
+    public enum Destination: Equatable, Sendable { case dashboard, login }
+
+    public var email = "" {
+        didSet { if email != oldValue, fieldErrors[.email] != nil, problem(with: .email, flagEmpty: true) == nil { fieldErrors[.email] = nil } }
+    }
+
+    public var password = "" {
+        didSet { if password != oldValue, fieldErrors[.password] != nil, problem(with: .password, flagEmpty: true) == nil { fieldErrors[.password] = nil } }
+    }
+
+    public internal(set) var phase: Phase = .form
+    public internal(set) var fieldErrors: [Field: String] = [:]
+    public internal(set) var errorMessage: String?
+    public internal(set) var confirmationMessage: String?
+    public internal(set) var session: Session?
+    public internal(set) var destination: Destination?
+    public internal(set) var signals = UserSignals()
+
+    @ObservationIgnored let auth: any AuthClientProtocol
+    @ObservationIgnored let clock: any FeatureClock
+    @ObservationIgnored let policy: PasswordPolicy
+    @ObservationIgnored let redirectTo: URL?
+    @ObservationIgnored let requestTimeout: Duration
+
+    public init(
+        auth: any AuthClientProtocol, clock: any FeatureClock = SystemClock(), policy: PasswordPolicy = PasswordPolicy(),
+        redirectTo: URL? = nil, requestTimeout: Duration = .seconds(30)
+    ) {
+        self.auth = auth
+        self.clock = clock
+        self.policy = policy
+        self.redirectTo = redirectTo
+        self.requestTimeout = requestTimeout
+    }
+
+    public var isLoading: Bool { phase == .loading }
+    public var isFormValid: Bool {
+        !email.trimmingCharacters(in: .whitespaces).isEmpty && !password.isEmpty && fieldErrors.isEmpty
+    }
+    public var isButtonDisabled: Bool { isLoading || !isFormValid }
+    public var buttonLabel: String { isLoading ? UserFacingText.SignUp.creating : UserFacingText.SignUp.create }
+
+    public func didBlur(_ field: Field) {
+        fieldErrors[field] = problem(with: field, flagEmpty: false)
+    }
+
+    public func submit() async {
+        guard phase == .form else { return }
+        fieldErrors[.email] = problem(with: .email, flagEmpty: true)
+        fieldErrors[.password] = problem(with: .password, flagEmpty: true)
+        guard fieldErrors.isEmpty, let address = try? EmailAddress(validating: email) else {
+            signals.signal(.error, announcing: fieldErrors[.email] ?? fieldErrors[.password])
+            return
+        }
+        phase = .loading
+        errorMessage = nil
+        let auth = auth
+        let password = password
+        let redirectTo = redirectTo
+        do {
+            let result = try await withTimeout(requestTimeout, clock: clock) {
+                try await auth.signUp(email: address.normalized, password: password, data: nil, redirectTo: redirectTo)
+            }
+            switch result {
+            case .signedIn(let session):
+                self.session = session
+                phase = .signedIn
+                destination = .dashboard
+                signals.signal(.success, announcing: UserFacingText.Login.signedInAnnouncement)
+            case .confirmationRequired:
+                let message = UserFacingText.confirmationOnItsWay(to: address.normalized)
+                confirmationMessage = message
+                phase = .awaitingConfirmation
+                signals.signal(.success, announcing: message)
+            }
+        } catch {
+            phase = .form
+            if error is CancellationError { return }
+            errorMessage = AuthClientError.userFacingMessage(for: error)
+            signals.signal(.error, announcing: errorMessage)
+        }
+    }
+
+    public func signInInstead() { destination = .login }
+    public func didNavigate() { destination = nil }
+
+    func problem(with field: Field, flagEmpty: Bool) -> String? {
+        switch field {
+        case .email:
+            do {
+                _ = try EmailAddress(validating: email)
+                return nil
+            } catch {
+                return error == .missing && !flagEmpty ? nil : UserFacingText.text(for: error)
+            }
+        case .password:
+            let check = policy.check(password)
+            return check == .missing && !flagEmpty ? nil : UserFacingText.text(for: check)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+#if canImport(SwiftUI)
+import GatehouseCore
+import GatehouseFeatures
+import SwiftUI
+
+/// The login page (spec 002), bound to a `LoginModel`. Navigation is the host's: it watches
+/// `model.destination`.
+public struct LoginView: View {
+    @Bindable private var model: LoginModel
+    @FocusState private var focus: LoginModel.Field?
+
+    public init(model: LoginModel) {
+        self.model = model
+    }
+
+    private typealias Copy = UserFacingText.Login
+    private typealias A11y = UserFacingText.Accessibility
+
+    public var body: some View {
+        PageCard {
+            TextLink(title: Copy.backToWelcome, color: Palette.secondaryText) { model.backToWelcome() }
+
+            if let banner = model.timeoutBannerText {
+                WarningBanner(text: banner) { model.dismissTimeoutBanner() }
+            }
+            if let error = model.errorMessage {
+                ErrorSummary(
+                    message: error,
+                    onRetry: model.isRateLimited ? nil : { Task { await model.retry() } },
+                    onDismiss: model.isRateLimited ? nil : { model.dismissError() }
+                )
+            }
+            if let notice = model.emailVerificationNotice {
+                WarningBanner(text: notice)
+            }
+
+            FormField(label: Copy.emailLabel, systemImage: "envelope", error: model.emailError) {
+                TextField(Copy.emailPlaceholder, text: $model.email)
+                    .emailInput()
+                    .lineLimit(1)
+                    .truncationMode(.tail)
+                    .focused($focus, equals: .email)
+                    .submitLabel(.next)
+                    .onSubmit { focus = .password }
+                    .accessibilityLabel(A11y.emailField)
+            }
+            .disabled(model.areFieldsDisabled)
+
+            FormField(label: Copy.passwordLabel, systemImage: "lock", error: model.passwordError) {
+                SecureField(Copy.passwordPlaceholder, text: $model.password)
+                    .passwordInput()
+                    .focused($focus, equals: .password)
+                    .submitLabel(.go)
+                    .onSubmit { Task { await model.returnKeyPressed() } }
+                    .accessibilityLabel(A11y.passwordField)
+            }
+            .disabled(model.areFieldsDisabled)
+
+            HStack {
+                Toggle(Copy.rememberMe, isOn: $model.rememberMe)
+                    .toggleStyle(.switch)
+                    .fixedSize()
+                    .frame(minHeight: 44)
+                    .accessibilityLabel(A11y.rememberMe)
+                Spacer()
+                TextLink(title: Copy.forgotPassword, label: A11y.forgotPasswordLink, hint: A11y.forgotPasswordHint,
+                         color: Palette.secondaryText) { model.forgotPassword() }
+            }
+
+            PrimaryButton(title: model.buttonLabel, isBusy: model.isLoading, isDisabled: model.isButtonDisabled,
+                          hint: A11y.signInHint) {
+                focus = nil
+                Task { await model.submit() }
+            }
+
+            Divider()
+
+            HStack(spacing: 4) {
+                Text(Copy.noAccount).font(.subheadline).foregroundStyle(Palette.secondaryText)
+                TextLink(title: Copy.createAccount, label: A11y.createAccountLink, hint: A11y.createAccountHint) {
+                    model.createAccount()
+                }
+            }
+        }
+        // Validation on blur: the field that lost focus is checked.
+        .onChange(of: focus) { previous, _ in
+            if let previous { model.didBlur(previous) }
+        }
+        .forwarding(model.signals)
+    }
+}
+#endif

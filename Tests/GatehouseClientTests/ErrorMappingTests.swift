@@ -1,0 +1,104 @@
+import Foundation
+import GatehouseClient
+import GatehouseCore
+import Testing
+
+@Suite("Network failures and error bodies map once to the specs' texts")
+struct ErrorMappingTests {
+    @Test func aServerThatNeverAnswersTimesOut() async throws {
+        let silent = try SilentServer()
+        var configuration = AuthClientConfiguration(url: URL(string: "http://127.0.0.1:\(silent.port)")!, storage: MemorySessionStorage())
+        configuration.requestTimeout = .milliseconds(1500)
+        configuration.autoRefreshToken = false
+        let client = AuthClient(configuration: configuration)
+        let started = ContinuousClock.now
+        let error = await #expect(throws: AuthClientError.self) { try await client.signIn(email: "a@example.com", password: "password1") }
+        #expect(error == .timedOut)
+        #expect(error?.userFacingMessage == UserFacingText.connectionTimedOut)
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .milliseconds(1400) && elapsed < .seconds(5), "\(elapsed)")
+        withExtendedLifetime(silent) {}
+    }
+
+    @Test func theDefaultTimeoutIsThirtySeconds() {
+        let configuration = AuthClientConfiguration(url: URL(string: "http://127.0.0.1")!, storage: MemorySessionStorage())
+        #expect(configuration.requestTimeout == .seconds(30))
+    }
+
+    @Test func nobodyListeningIsNoConnection() async throws {
+        let port = try SilentServer.closedPort()
+        var configuration = AuthClientConfiguration(url: URL(string: "http://127.0.0.1:\(port)")!, storage: MemorySessionStorage())
+        configuration.autoRefreshToken = false
+        let error = await #expect(throws: AuthClientError.self) {
+            try await AuthClient(configuration: configuration).signIn(email: "a@example.com", password: "password1")
+        }
+        #expect(error == .notConnected)
+        #expect(error?.userFacingMessage == UserFacingText.noInternetConnection)
+    }
+
+    static func client(_ transport: StubTransport) -> AuthClient {
+        var configuration = AuthClientConfiguration(url: URL(string: "https://example.com/auth/v1")!, storage: MemorySessionStorage())
+        configuration.transport = transport
+        configuration.autoRefreshToken = false
+        return AuthClient(configuration: configuration)
+    }
+
+    static func signInError(_ transport: StubTransport) async -> AuthClientError? {
+        await #expect(throws: AuthClientError.self) { try await client(transport).signIn(email: "a@example.com", password: "password1") }
+    }
+
+    @Test func fiveHundredsAreServerErrors() async {
+        let page = await Self.signInError(StubTransport(status: 503, body: "<html>Service Unavailable</html>"))
+        #expect(page == .server(status: 503))
+        #expect(page?.userFacingMessage == UserFacingText.serverError)
+        let json = await Self.signInError(StubTransport(status: 500, body: #"{"code":500,"error_code":"unexpected_failure","msg":"boom"}"#))
+        #expect(json?.apiError?.code == .unexpectedFailure)
+        #expect(json?.userFacingMessage == UserFacingText.serverError)
+    }
+
+    @Test func malformedSuccessBodiesAreServerErrors() async {
+        let error = await Self.signInError(StubTransport(status: 200, body: #"{"access_token": 42}"#))
+        guard case .malformedResponse = error else { Issue.record("expected malformedResponse, got \(String(describing: error))"); return }
+        #expect(error?.userFacingMessage == UserFacingText.serverError)
+    }
+
+    @Test func everyErrorShapeIsRead() async {
+        let modern = await Self.signInError(StubTransport(
+            status: 400, headers: ["X-Supabase-Api-Version": "2024-01-01"], body: #"{"code":"invalid_credentials","message":"Invalid login credentials"}"#
+        ))
+        #expect(modern?.apiError?.code == .invalidCredentials)
+        let legacy = await Self.signInError(StubTransport(status: 400, body: #"{"code":400,"error_code":"email_not_confirmed","msg":"Email not confirmed"}"#))
+        #expect(legacy?.apiError?.code == .emailNotConfirmed)
+        #expect(legacy?.apiError?.message == "Email not confirmed")
+        let oauth = await Self.signInError(StubTransport(status: 400, body: #"{"error":"invalid_grant","error_description":"Invalid login credentials"}"#))
+        #expect(oauth?.userFacingMessage == UserFacingText.invalidCredentials)
+        let banned = await Self.signInError(StubTransport(status: 400, body: #"{"code":400,"error_code":"user_banned","msg":"User is banned"}"#))
+        #expect(banned?.userFacingMessage == UserFacingText.accountDisabled)
+    }
+
+    @Test func retryAfterComesFromTheHeaderTheDateOrTheMessage() async {
+        let header = await Self.signInError(StubTransport(status: 429, headers: ["Retry-After": "42"], body: #"{"error_code":"over_request_rate_limit","msg":"Request rate limit reached"}"#))
+        #expect(header?.retryAfterSeconds == 42)
+        #expect(header?.userFacingMessage == "Too many attempts. Please try again in 42 seconds.")
+        let date = Date().addingTimeInterval(600)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let dated = await Self.signInError(StubTransport(status: 429, headers: ["Retry-After": formatter.string(from: date)], body: "{}"))
+        #expect((590...601).contains(dated?.retryAfterSeconds ?? 0))
+        #expect(dated?.userFacingMessage == "Too many attempts. Please try again in 10 minutes.")
+        let worded = await Self.signInError(StubTransport(status: 429, body: #"{"error":"too_many_requests","error_description":"Too many login attempts, please try again after 10 minutes"}"#))
+        #expect(worded?.retryAfterSeconds == 600)
+        let bare = await Self.signInError(StubTransport(status: 429, body: "slow down"))
+        #expect(bare?.retryAfterSeconds == 60)
+    }
+
+    @Test func signOutIgnoresAGoneSession() async throws {
+        var configuration = AuthClientConfiguration(url: URL(string: "https://example.com")!, storage: MemorySessionStorage())
+        configuration.transport = StubTransport(status: 404, body: "{}")
+        configuration.autoRefreshToken = false
+        try await AuthClient(configuration: configuration).signOut()
+    }
+}
+

@@ -1,0 +1,36 @@
+import GatehouseClient
+import Synchronization
+
+/// Collects a client's auth events as they arrive.
+final class EventLog: Sendable {
+    private final class Box: Sendable {
+        let changes = Mutex<[AuthStateChange]>([])
+        func append(_ change: AuthStateChange) { changes.withLock { $0.append(change) } }
+    }
+
+    private let box: Box
+    private let task: Task<Void, Never>
+
+    init(_ client: any AuthClientProtocol) {
+        let stream = client.authStateChanges()
+        let box = Box()
+        self.box = box
+        task = Task {
+            for await change in stream { box.append(change) }
+        }
+    }
+
+    deinit { task.cancel() }
+
+    var changes: [AuthStateChange] { box.changes.withLock { $0 } }
+    var names: [AuthChangeEvent] { changes.map(\.event) }
+
+    /// Waits (up to 5 s) until at least `count` events arrived; returns their names.
+    @discardableResult
+    func wait(count: Int) async -> [AuthChangeEvent] {
+        for _ in 0..<500 where changes.count < count {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return names
+    }
+}

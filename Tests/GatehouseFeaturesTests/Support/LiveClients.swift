@@ -1,0 +1,18 @@
+import Foundation
+import GatehouseClient
+
+extension LiveServer {
+    func client(flow: AuthFlowType = .implicit, storage: any SessionStorage = MemorySessionStorage()) -> AuthClient {
+        var configuration = AuthClientConfiguration(url: authURL, storage: storage)
+        configuration.flowType = flow
+        configuration.autoRefreshToken = false
+        return AuthClient(configuration: configuration)
+    }
+
+    /// Creates a confirmed account (the server autoconfirms) and returns its address.
+    func account(password: String = testPassword) async throws -> String {
+        let email = uniqueEmail()
+        _ = try await client().signUp(email: email, password: password)
+        return email
+    }
+}
