@@ -52,7 +52,9 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+            ],
+            // Web page templates, CSS, JS and images, compiled into the binary (WebResources.swift).
+            resources: [.embedInCode("Resources")]
         ),
         // The SDK: Foundation only (URLSession), so apps take no third-party dependency.
         .target(name: "GatehouseClient", dependencies: ["GatehouseCore"]),

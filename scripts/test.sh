@@ -121,4 +121,11 @@ else
     record "conformance (PostgreSQL)" "FAIL (no PostgreSQL)"
 fi
 
+# The web pages in a real browser (Chromium from Debian, Playwright in .venv).
+if run_step "browser environment" bash scripts/browser-env.sh; then
+    run_step "browser suite" timeout "${GATEHOUSE_BROWSER_TIMEOUT:-1200}" "$python" -m pytest Browser -q
+else
+    record "browser suite" "FAIL (no browser environment)"
+fi
+
 summary

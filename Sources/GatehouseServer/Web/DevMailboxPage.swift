@@ -1,17 +1,18 @@
+import Foundation
 import Hummingbird
 
-/// `/_dev/mail`: the development mailbox, a page listing what was "sent" and a JSON API
-/// (`GET /_dev/mail/api/messages?to=`, `GET /_dev/mail/api/messages/{id}`,
+/// `/_dev/mail`: the development mailbox, a page listing what was "sent" (links clickable) and a
+/// JSON API (`GET /_dev/mail/api/messages?to=`, `GET /_dev/mail/api/messages/{id}`,
 /// `DELETE /_dev/mail/api/messages`). Mounted only in development with the dev-mailbox transport.
-struct DevMailboxEndpoint {
-    let service: AuthService
-    let pages: PageRenderer
+struct DevMailboxPage {
+    let web: WebContext
 
     struct MessageList: Encodable {
         var messages: [DevMailboxMessage]
     }
 
     func addRoutes(to router: Router<GatehouseRequestContext>) {
+        let service = web.service
         let store = service.store
         router.get("_dev/mail/api/messages") { request, _ in
             let recipient = request.uri.queryParameters.get("to")
@@ -30,12 +31,34 @@ struct DevMailboxEndpoint {
             try await store.write { try await DevMailboxRepository.deleteAll(in: $0) }
             return Response(status: .noContent)
         }
-        router.get("_dev/mail") { _, _ in
-            let messages = try await service.database { try await DevMailboxRepository.list(recipient: nil, limit: 50, in: $0) }
+        web.page("_dev/mail", on: router) { request, _, _ in
+            let recipient = request.uri.queryParameters.get("to").flatMap { $0.isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
+            let messages = try await service.database { try await DevMailboxRepository.list(recipient: recipient, limit: 50, in: $0) }
             let items: [[String: Any]] = messages.map { message in
-                ["id": message.id, "to": message.to, "subject": message.subject, "text": message.text, "created_at": message.createdAt]
+                ["id": message.id, "to": message.to, "subject": message.subject, "createdAt": message.createdAt,
+                 "parts": Self.parts(of: message.text)]
             }
-            return pages.render("dev_mailbox", title: "Dev mailbox", values: ["messages": items, "empty": messages.isEmpty])
+            return .page(WebPage(template: "dev_mailbox", title: "Dev mailbox", values: [
+                "messages": items, "empty": messages.isEmpty, "to": recipient ?? "", "backLabel": "← Home",
+            ], wide: true))
         }
+    }
+
+    /// The message text cut into plain runs and `http(s)://` links, so the page can make the
+    /// links clickable while Mustache still escapes everything.
+    static func parts(of text: String) -> [[String: Any]] {
+        var parts: [[String: Any]] = []
+        var rest = Substring(text)
+        while let start = [rest.range(of: "https://"), rest.range(of: "http://")].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) {
+            if start.lowerBound > rest.startIndex {
+                parts.append(["text": String(rest[..<start.lowerBound]), "url": false])
+            }
+            var end = rest[start.lowerBound...].firstIndex(where: { $0.isWhitespace || "<>\"'".contains($0) }) ?? rest.endIndex
+            while end > start.upperBound, ".,;:)]".contains(rest[rest.index(before: end)]) { end = rest.index(before: end) }
+            parts.append(["url": String(rest[start.lowerBound..<end])])
+            rest = rest[end...]
+        }
+        if !rest.isEmpty { parts.append(["text": String(rest), "url": false]) }
+        return parts
     }
 }

@@ -3,61 +3,114 @@ import HTTPTypes
 import Hummingbird
 
 /// `/reset-password?token=…`, where recovery emails link by default. GET shows the form and
-/// spends nothing (mail scanners open links); POST sets the password and spends the token. A bad
-/// or used token only ever reads "this link is invalid or has expired".
+/// spends nothing (mail scanners open links); POST sets the password and spends the token. A
+/// bad, spent or expired token only ever reads "This link is invalid or has expired": nothing on
+/// the page tells whether a token, or an address, ever existed. The token travels in the form
+/// (never in a logged URL of ours), and every answer carries `Referrer-Policy: no-referrer`.
 struct ResetPasswordPage {
-    let service: AuthService
-    let pages: PageRenderer
+    let web: WebContext
 
-    struct Form: Decodable {
-        var token: String?
-        var password: String?
-        var confirm: String?
+    struct State {
+        var token: String
+        var passwordError: String?
+        var confirmError: String?
+        var summary: String?
+        var status: HTTPResponse.Status = .ok
     }
 
     func addRoutes(to router: Router<GatehouseRequestContext>) {
-        router.get("reset-password") { request, _ in
-            guard let token = request.uri.queryParameters.get("token"), !token.isEmpty,
-                  try await service.isUsableResetToken(token)
-            else { return invalidLink() }
-            return form(token: token)
+        web.page("reset-password", on: router) { request, _, _ in
+            guard let token = request.uri.queryParameters.get("token"), !token.isEmpty, token.utf8.count <= 512,
+                  try await web.service.isUsableResetToken(token)
+            else { return .page(invalidLink()) }
+            return .page(page(State(token: token)))
         }
-        router.post("reset-password") { request, context in
-            let form = try await Self.decodeForm(request, context: context)
-            guard let token = form.token, !token.isEmpty else { return invalidLink() }
-            let password = form.password ?? ""
-            if let problem = UserFacingText.text(for: service.passwordPolicy.check(password)) {
-                return self.form(token: token, passwordError: problem, status: .unprocessableContent)
-            }
-            guard password == form.confirm else {
-                return self.form(token: token, confirmError: UserFacingText.passwordsDoNotMatch, status: .unprocessableContent)
-            }
-            do {
-                _ = try await service.resetPassword(token: token, newPassword: password, client: service.client(of: request, context: context))
-            } catch let error as AuthError where error.code == .otpExpired {
-                return invalidLink()
-            }
-            return pages.render("reset_password_done", title: "Password changed", values: ["message": UserFacingText.passwordChanged])
+        web.form("reset-password", on: router, rejected: { _, _, form, _ in
+            .page(page(State(token: form["token"], summary: UserFacingText.formExpired, status: .forbidden)))
+        }) { request, context, form, exchange in
+            try await reset(form, request: request, context: context, exchange: &exchange)
         }
     }
 
-    private func form(token: String, passwordError: String? = nil, confirmError: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
-        var values: [String: Any] = ["token": token, "minimum": service.passwordPolicy.minimumLength]
-        if let passwordError { values["passwordError"] = passwordError; values["error"] = passwordError }
-        if let confirmError { values["confirmError"] = confirmError; values["error"] = confirmError }
-        return pages.render("reset_password", title: "Set a new password", values: values, status: status)
-    }
-
-    private func invalidLink() -> Response {
-        pages.render("reset_password_invalid", title: "Reset link expired", values: ["message": UserFacingText.resetLinkInvalid], status: .badRequest)
-    }
-
-    static func decodeForm(_ request: Request, context: GatehouseRequestContext) async throws -> Form {
-        let buffer = try await request.body.collect(upTo: 64 * 1024)
+    private func reset(
+        _ form: WebForm, request: Request, context: GatehouseRequestContext, exchange: inout WebExchange
+    ) async throws -> WebOutcome {
+        let service = web.service
+        let token = form["token"]
+        guard !token.isEmpty, token.utf8.count <= 512 else { return .page(invalidLink()) }
+        var state = State(token: token)
+        let password = form["password"]
+        state.passwordError = UserFacingText.text(for: service.passwordPolicy.check(password))
+        if state.passwordError == nil {
+            if form["confirm"].isEmpty {
+                state.confirmError = UserFacingText.confirmationRequired
+            } else if form["confirm"] != password {
+                state.confirmError = UserFacingText.passwordsDoNotMatch
+            }
+        }
+        if state.passwordError != nil || state.confirmError != nil {
+            state.status = .unprocessableContent
+            return .page(page(state))
+        }
+        let client = service.client(of: request, context: context)
+        if let wait = service.limits.verify.consume(client.address) {
+            state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
+            state.status = .tooManyRequests
+            return .page(page(state))
+        }
+        let session: SessionPayload
         do {
-            return try URLEncodedFormDecoder().decode(Form.self, from: String(buffer: buffer))
+            session = try await service.resetPassword(token: token, newPassword: password, client: client)
         } catch {
-            throw AuthError.validation("The form could not be read")
+            let failure: AuthError = error
+            if failure.code == .otpExpired { return .page(invalidLink()) }
+            guard failure.status.code < 500, failure.code == .weakPassword || failure.code == .validationFailed else { throw failure }
+            state.passwordError = UserFacingText.text(for: service.passwordPolicy.check(password))
+                ?? UserFacingText.passwordTooShort(minimum: service.passwordPolicy.minimumLength)
+            state.status = failure.status
+            return .page(page(state))
         }
+        // Every session of the account ended with the reset, this browser's included.
+        try await service.endSession(of: session)
+        web.clearSignInCookie(on: &exchange)
+        return .page(WebPage(template: "reset_password_done", title: UserFacingText.ResetPassword.doneTitle, values: [
+            "title": UserFacingText.ResetPassword.doneTitle, "message": UserFacingText.passwordChanged,
+            "otherSessions": UserFacingText.allSessionsSignedOut, "signIn": UserFacingText.Login.signIn,
+            "rememberEmail": session.user.email,
+        ]))
+    }
+
+    func page(_ state: State) -> WebPage {
+        let minimum = web.service.passwordPolicy.minimumLength
+        var fields = [
+            FieldModel.password(
+                label: UserFacingText.ResetPassword.newPasswordLabel, autocomplete: "new-password",
+                hint: UserFacingText.passwordHint(minimum: minimum), error: state.passwordError
+            ),
+            FieldModel.password(
+                id: "confirm", label: UserFacingText.ResetPassword.confirmPasswordLabel, autocomplete: "new-password",
+                validate: "confirm", error: state.confirmError, match: "password"
+            ),
+        ]
+        FieldModel.focusFirstError(&fields)
+        var values: [String: Any] = [
+            "token": state.token, "passwordField": fields[0].values, "confirmField": fields[1].values,
+            "subtitle": UserFacingText.ResetPassword.subtitle,
+            "save": UserFacingText.ResetPassword.save, "saving": UserFacingText.ResetPassword.saving,
+            "signInInstead": UserFacingText.ForgotPassword.signInInstead,
+        ]
+        if let summary = state.summary { values["summary"] = summary }
+        return WebPage(template: "reset_password", title: UserFacingText.ResetPassword.title, values: values, status: state.status)
+    }
+
+    func invalidLink() -> WebPage {
+        WebPage(template: "reset_password_invalid", title: UserFacingText.ResetPassword.invalidTitle, values: [
+            "message": UserFacingText.resetLinkInvalid,
+            "explanation": UserFacingText.ResetPassword.invalidExplanation(
+                lifetime: UserFacingText.duration(seconds: web.service.configuration.otpExpiry)
+            ),
+            "requestNewLink": UserFacingText.ResetPassword.requestNewLink,
+            "backLabel": UserFacingText.ForgotPassword.backToLogin, "signInInstead": UserFacingText.ForgotPassword.signInInstead,
+        ], status: .badRequest)
     }
 }

@@ -1,0 +1,126 @@
+"""Labels, live regions, focus order, 44 px targets, WCAG AA contrast, and reflow at 375 px,
+at 200 % zoom and at 320 px (400 % of 1280), on every page."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from helpers import confirmed_account, mailbox_link, sign_in
+
+# Pages reachable without state; the signed-in and token pages are added per test.
+PUBLIC = ["/", "/login", "/login?reason=timeout", "/signup", "/forgot-password", "/reset-password?token=nope"]
+
+AUDIT = """
+() => {
+  const visible = e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none' && !e.closest('.visually-hidden'); };
+  const problems = [];
+  // Every input has a label (or an accessible name).
+  for (const input of document.querySelectorAll('input:not([type=hidden])')) {
+    if (!(input.labels && input.labels.length) && !input.getAttribute('aria-label')) problems.push('unlabelled input #' + input.id);
+    const described = (input.getAttribute('aria-describedby') || '').split(/\\s+/).filter(Boolean);
+    for (const id of described) if (!document.getElementById(id)) problems.push('describedby target missing: ' + id);
+  }
+  // 44 × 44 CSS px targets (a checkbox's target is its label).
+  for (const el of document.querySelectorAll('a[href], button, input:not([type=hidden]), .check')) {
+    if (!visible(el) || el.closest('.message-body')) continue;
+    if (el.matches('.check input')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.height < 44 - 0.5 || r.width < 44 - 0.5) problems.push(`small target ${el.tagName} "${(el.textContent||el.id).trim().slice(0,30)}" ${r.width.toFixed(0)}×${r.height.toFixed(0)}`);
+  }
+  // Contrast of every visible text run against its effective background.
+  const parse = c => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null; const p = m[1].split(',').map(Number); return {r:p[0], g:p[1], b:p[2], a: p.length > 3 ? p[3] : 1}; };
+  const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126*f(c.r) + 0.7152*f(c.g) + 0.0722*f(c.b); };
+  const over = (top, bottom) => ({r: top.r*top.a + bottom.r*(1-top.a), g: top.g*top.a + bottom.g*(1-top.a), b: top.b*top.a + bottom.b*(1-top.a), a: 1});
+  const background = el => { const layers = []; for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor); if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
+    let color = {r: 4, g: 120, b: 87, a: 1}; for (const layer of layers.reverse()) color = over(layer, color); return color; };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !visible(el) || el.closest('[aria-disabled=true], :disabled, template, noscript')) continue;
+    const style = getComputedStyle(el);
+    const fg = over(parse(style.color), background(el));
+    const bg = background(el);
+    const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+    const ratio = (hi + 0.05) / (lo + 0.05);
+    const size = parseFloat(style.fontSize), bold = parseInt(style.fontWeight) >= 700;
+    const needed = (size >= 24 || (bold && size >= 18.66)) ? 3 : 4.5;
+    if (ratio < needed) problems.push(`contrast ${ratio.toFixed(2)} < ${needed} for "${node.textContent.trim().slice(0, 40)}"`);
+  }
+  return problems;
+}
+"""
+
+OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+def audit(page, where: str) -> None:
+    problems = page.evaluate(AUDIT)
+    assert not problems, f"{where}: {problems}"
+    for width, height in ((375, 812), (640, 400), (320, 640)):
+        # 640 px wide is a 1280 px window at 200 % zoom; 320 px is WCAG's reflow width (400 %).
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate(OVERFLOW) <= 0, f"{where}: horizontal scrolling at {width} px"
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+@pytest.mark.parametrize("path", PUBLIC)
+def test_public_pages(page, server, path):
+    page.goto(server.url(path))
+    audit(page, path)
+
+
+def test_pages_with_state(page, server):
+    email = confirmed_account(server, "a11y")
+    page.goto(server.url("/login"))
+    page.get_by_label("Email").fill("broken")
+    page.get_by_label("Password", exact=True).fill("x")
+    page.get_by_role("button", name="Sign In").click(force=True)
+    expect(page.locator("#email-error")).to_have_text("Invalid email address")
+    audit(page, "login with field errors")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password", exact=True).fill("wrong password")
+    page.get_by_role("button", name="Sign In").click()
+    expect(page.locator(".error-summary")).to_be_visible()
+    audit(page, "login with the error summary")
+
+    page.goto(server.url("/forgot-password"))
+    page.get_by_label("Email").fill(email)
+    page.get_by_role("button", name="Send Reset Link").click()
+    expect(page.get_by_role("heading", name="Check Your Email")).to_be_visible()
+    audit(page, "forgot-password sent")
+
+    page.goto(mailbox_link(server, email, "/reset-password?token=", count=2))
+    audit(page, "reset-password")
+
+    sign_in(page, server, email)
+    audit(page, "account")
+    page.goto(server.url("/_dev/mail"))
+    audit(page, "dev mailbox")
+
+
+def test_login_focus_order_follows_the_spec(page, server):
+    """Tab order: email → password → remember me → Sign In (login spec §9)."""
+    page.goto(server.url("/login"))
+    page.get_by_label("Email").focus()
+    order = ["email"]
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        order.append(page.evaluate("() => document.activeElement.id || document.activeElement.name || document.activeElement.textContent.trim()"))
+    assert order == ["email", "password", "remember", "Sign In"]
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.textContent.trim()") == "Forgot password?"
+
+
+def test_errors_are_announced(page, server):
+    page.goto(server.url("/login"))
+    expect(page.locator("#email-error")).to_have_attribute("aria-live", "polite")
+    expect(page.locator("#password-error")).to_have_attribute("aria-live", "polite")
+    expect(page.locator("#form-alert")).to_have_attribute("role", "alert")
+    page.get_by_label("Email").fill("someone@example.com")
+    page.get_by_label("Password", exact=True).fill("wrong password")
+    page.get_by_role("button", name="Sign In").click()
+    summary = page.locator("#form-alert .error-summary")
+    expect(summary).to_contain_text("Invalid email or password")
+    expect(summary).to_be_focused()  # focus moves to the message, which is read out

@@ -1,0 +1,144 @@
+import GatehouseCore
+import HTTPTypes
+import Hummingbird
+
+/// `/account`: the signed-in view — who you are, sign out, change password. A browser that is
+/// not signed in goes to `/login`; one whose session lapsed from inactivity to
+/// `/login?reason=timeout` (the login spec's timeout banner).
+struct AccountPage {
+    let web: WebContext
+
+    struct State {
+        var currentError: String?
+        var passwordError: String?
+        var confirmError: String?
+        var summary: String?
+        var notice: String?
+        var status: HTTPResponse.Status = .ok
+    }
+
+    func addRoutes(to router: Router<GatehouseRequestContext>) {
+        web.page("account", on: router) { request, _, exchange in
+            let signIn = try await web.signIn(request)
+            guard case .signedIn(let caller, let state) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
+            web.setSignInCookie(state, on: &exchange)
+            return .page(page(caller.user, State()))
+        }
+        for path in ["account/sign-out", "account/password"] {
+            web.page(RouterPath(path), on: router) { _, _, _ in .redirect("/account") }
+        }
+        web.form("account/sign-out", on: router, rejected: { request, _, _, exchange in
+            try await formExpired(request, exchange: &exchange)
+        }) { request, _, _, exchange in
+            let signIn = try await web.signIn(request)
+            if case .signedIn(let caller, _) = signIn {
+                try await web.service.signOut(caller, scope: .local)
+            }
+            web.clearSignInCookie(on: &exchange)
+            exchange.rotateCSRF(web.security)
+            return .redirect("/login?notice=signed-out")
+        }
+        web.form("account/password", on: router, rejected: { request, _, _, exchange in
+            try await formExpired(request, exchange: &exchange)
+        }) { request, context, form, exchange in
+            let signIn = try await web.signIn(request)
+            guard case .signedIn(let caller, let state) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
+            web.setSignInCookie(state, on: &exchange)
+            return try await changePassword(caller, form: form, request: request, context: context)
+        }
+    }
+
+    private func formExpired(_ request: Request, exchange: inout WebExchange) async throws -> WebOutcome {
+        let signIn = try await web.signIn(request)
+        guard case .signedIn(let caller, _) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
+        return .page(page(caller.user, State(summary: UserFacingText.formExpired, status: .forbidden)))
+    }
+
+    private func changePassword(
+        _ caller: Authenticated, form: WebForm, request: Request, context: GatehouseRequestContext
+    ) async throws -> WebOutcome {
+        let service = web.service
+        var state = State()
+        let current = form["current"]
+        let password = form["password"]
+        if current.isEmpty { state.currentError = UserFacingText.passwordRequired }
+        state.passwordError = UserFacingText.text(for: service.passwordPolicy.check(password))
+        if state.passwordError == nil {
+            if form["confirm"].isEmpty {
+                state.confirmError = UserFacingText.confirmationRequired
+            } else if form["confirm"] != password {
+                state.confirmError = UserFacingText.passwordsDoNotMatch
+            }
+        }
+        if state.currentError != nil || state.passwordError != nil || state.confirmError != nil {
+            state.status = .unprocessableContent
+            return .page(page(caller.user, state))
+        }
+        let client = service.client(of: request, context: context)
+        if let wait = service.limits.otp.consume(client.address) {
+            state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
+            state.status = .tooManyRequests
+            return .page(page(caller.user, state))
+        }
+        guard try await service.isCurrentPassword(current, of: caller.user) else {
+            state.currentError = UserFacingText.currentPasswordIncorrect
+            state.status = .badRequest
+            return .page(page(caller.user, state))
+        }
+        do {
+            _ = try await service.updateUser(caller, with: UserUpdateRequest(password: password))
+        } catch {
+            if error.status.code >= 500 { throw error }
+            if error.code == .samePassword {
+                state.passwordError = UserFacingText.samePassword
+            } else {
+                state.summary = WebContext.text(for: error)
+            }
+            state.status = error.status
+            return .page(page(caller.user, state))
+        }
+        state.notice = UserFacingText.passwordChanged + " " + UserFacingText.otherSessionsSignedOut
+        return .page(page(caller.user, state))
+    }
+
+    func page(_ user: UserRecord, _ state: State) -> WebPage {
+        let minimum = web.service.passwordPolicy.minimumLength
+        var fields = [
+            FieldModel.password(
+                id: "current", label: UserFacingText.Account.currentPasswordLabel, autocomplete: "current-password",
+                validate: "current", error: state.currentError
+            ),
+            FieldModel.password(
+                label: UserFacingText.ResetPassword.newPasswordLabel, autocomplete: "new-password",
+                hint: UserFacingText.passwordHint(minimum: minimum), error: state.passwordError
+            ),
+            FieldModel.password(
+                id: "confirm", label: UserFacingText.ResetPassword.confirmPasswordLabel, autocomplete: "new-password",
+                validate: "confirm", error: state.confirmError, match: "password"
+            ),
+        ]
+        FieldModel.focusFirstError(&fields)
+        var values: [String: Any] = [
+            "currentField": fields[0].values, "passwordField": fields[1].values, "confirmField": fields[2].values,
+            "userEmail": user.email,
+            "confirmedAt": user.emailConfirmedAt.map(Self.format) ?? UserFacingText.Account.notConfirmed,
+            "lastSignIn": user.lastSignInAt.map(Self.format) ?? "—",
+            "createdAt": Self.format(user.createdAt),
+            "backLabel": UserFacingText.Login.backToWelcome,
+            "signedInAs": UserFacingText.Account.signedInAs, "confirmedLabel": UserFacingText.Account.confirmedLabel,
+            "lastSignInLabel": UserFacingText.Account.lastSignInLabel, "memberSinceLabel": UserFacingText.Account.memberSinceLabel,
+            "signOut": UserFacingText.Account.signOut, "signingOut": UserFacingText.Account.signingOut,
+            "changePassword": UserFacingText.Account.changePassword, "changingPassword": UserFacingText.Account.changingPassword,
+        ]
+        if let summary = state.summary { values["summary"] = summary }
+        if let notice = state.notice { values["notice"] = notice }
+        return WebPage(template: "account", title: UserFacingText.Account.title, values: values, status: state.status)
+    }
+
+    /// `2026-02-06 14:25 UTC`.
+    static func format(_ timestamp: Timestamp) -> String {
+        let text = timestamp.rfc3339
+        guard text.count >= 16 else { return text }
+        return text.prefix(10) + " " + text.dropFirst(11).prefix(5) + " UTC"
+    }
+}

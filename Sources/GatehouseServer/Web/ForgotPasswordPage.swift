@@ -1,0 +1,90 @@
+import GatehouseCore
+import HTTPTypes
+import Hummingbird
+
+/// `/forgot-password` (forgot-password spec 000): the address form, then the "Check Your
+/// Email" state with the submitted address, "Send Another Email" (disabled for the server's
+/// per-address window, with a countdown) and "Use a different email address".
+///
+/// Requests go through `requestEmail(.recovery, …)`, the enumeration-safe path every recovery
+/// route shares: registered and unknown addresses get the same page, the same status and the
+/// same timing. A second request inside the address's window is not an error: the sent state
+/// says "Already sent, check inbox" and counts down what is left of the window.
+struct ForgotPasswordPage {
+    let web: WebContext
+
+    func addRoutes(to router: Router<GatehouseRequestContext>) {
+        web.page("forgot-password", on: router) { _, _, _ in
+            .page(formPage())
+        }
+        web.form("forgot-password", on: router, rejected: { _, _, form, _ in
+            .page(formPage(email: form["email"], summary: UserFacingText.formExpired, status: .forbidden))
+        }) { request, context, form, _ in
+            try await submit(form, request: request, context: context)
+        }
+    }
+
+    private func submit(_ form: WebForm, request: Request, context: GatehouseRequestContext) async throws -> WebOutcome {
+        let service = web.service
+        let typed = form["email"]
+        let email = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        let isResend = form.isChecked("resend")
+        do {
+            _ = try EmailAddress(validating: email)
+        } catch {
+            return .page(formPage(email: typed, emailError: UserFacingText.text(for: error), status: .unprocessableContent))
+        }
+        let client = service.client(of: request, context: context)
+        if let wait = service.limits.otp.consume(client.address) {
+            let text = UserFacingText.tooManyResetRequests(retryAfterSeconds: wait)
+            if isResend {
+                return .page(sentPage(email: email, status: text, cooldown: wait, httpStatus: .tooManyRequests))
+            }
+            return .page(formPage(email: typed, summary: text, status: .tooManyRequests))
+        }
+        do {
+            try await service.requestEmail(.recovery, email: email, missingMessage: UserFacingText.emailRequired)
+        } catch {
+            let failure: AuthError = error
+            if failure.code == .overEmailSendRateLimit {
+                return .page(sentPage(email: email, status: UserFacingText.alreadySentCheckInbox, cooldown: failure.retryAfter ?? 0))
+            }
+            if failure.status.code >= 500 { throw failure }
+            return .page(formPage(email: typed, emailError: UserFacingText.invalidEmail, status: failure.status))
+        }
+        let window = Int(service.configuration.emailSendWindow)
+        return .page(sentPage(email: email, status: isResend ? UserFacingText.emailSentAgain : nil, cooldown: window))
+    }
+
+    func formPage(
+        email: String = "", emailError: String? = nil, summary: String? = nil, status: HTTPResponse.Status = .ok
+    ) -> WebPage {
+        var field = FieldModel.email(value: email, error: emailError, prefill: true)
+        field.autofocus = emailError != nil
+        var values: [String: Any] = [
+            "emailField": field.values,
+            "title": UserFacingText.ForgotPassword.title, "subtitle": UserFacingText.ForgotPassword.subtitle,
+            "sendResetLink": UserFacingText.ForgotPassword.sendResetLink, "sending": UserFacingText.ForgotPassword.sending,
+            "sendHint": UserFacingText.Accessibility.sendResetLinkHint,
+            "backLabel": UserFacingText.ForgotPassword.backToLogin, "signInInstead": UserFacingText.ForgotPassword.signInInstead,
+        ]
+        if let summary { values["summary"] = summary }
+        return WebPage(template: "forgot_password", title: UserFacingText.ForgotPassword.title, values: values, status: status)
+    }
+
+    func sentPage(email: String, status: String?, cooldown: Int, httpStatus: HTTPResponse.Status = .ok) -> WebPage {
+        var values: [String: Any] = [
+            "email": email, "rememberEmail": email,
+            "message": UserFacingText.resetLinkOnItsWay(to: email),
+            "followTheLink": UserFacingText.ForgotPassword.followTheLink,
+            "expiry": UserFacingText.linkExpires(inSeconds: web.service.configuration.otpExpiry),
+            "cooldown": max(0, cooldown),
+            "resendHint": cooldown > 0 ? UserFacingText.resendAvailable(inSeconds: cooldown) : "",
+            "successTitle": UserFacingText.ForgotPassword.successTitle, "sendAnother": UserFacingText.ForgotPassword.sendAnother,
+            "sending": UserFacingText.ForgotPassword.sending, "useDifferentEmail": UserFacingText.ForgotPassword.useDifferentEmail,
+            "signInInstead": UserFacingText.ForgotPassword.signInInstead, "backLabel": UserFacingText.ForgotPassword.backToLogin,
+        ]
+        if let status { values["statusLine"] = status }
+        return WebPage(template: "forgot_password_sent", title: UserFacingText.ForgotPassword.successTitle, values: values, status: httpStatus)
+    }
+}

@@ -1,0 +1,130 @@
+import GatehouseCore
+import HTTPTypes
+import Hummingbird
+
+/// `/login` (login spec 002): email and password, "Remember me", the timeout banner for
+/// `?reason=timeout`, the specs' error texts; success signs the browser in and goes to `/account`.
+///
+/// It is also where sign-up confirmation links land (`?code=`, see `SignUpPage`) and where
+/// sign-out goes (`?notice=signed-out`).
+struct LoginPage {
+    let web: WebContext
+
+    struct State {
+        var email = ""
+        var remember = false
+        var emailError: String?
+        var passwordError: String?
+        var summary: String?
+        var summaryDetail: String?
+        /// "Please verify your email": offer to send the confirmation again.
+        var offerConfirmation = false
+        var timeout = false
+        var notice: String?
+        var status: HTTPResponse.Status = .ok
+    }
+
+    func addRoutes(to router: Router<GatehouseRequestContext>) {
+        web.page("login", on: router) { request, _, exchange in
+            let query = request.uri.queryParameters
+            var state = State()
+            switch try await web.signIn(request) {
+            case .signedIn: return .redirect("/account")
+            case .timedOut: state.timeout = true; web.clearSignInCookie(on: &exchange)
+            case .ended: web.clearSignInCookie(on: &exchange)
+            case .signedOut: break
+            }
+            state.timeout = state.timeout || query.get("reason") == "timeout"
+            if query.get("code") != nil {
+                // A confirmation link's PKCE code: the address was confirmed on the way here.
+                state.notice = UserFacingText.emailConfirmed
+            } else if query.get("notice") == "signed-out" {
+                state.notice = UserFacingText.signedOut
+            }
+            return .page(page(state))
+        }
+        web.form("login", on: router, rejected: { _, _, form, _ in
+            .page(page(State(email: form["email"], remember: form.isChecked("remember"), summary: UserFacingText.formExpired, status: .forbidden)))
+        }) { request, context, form, exchange in
+            try await signIn(form, request: request, context: context, exchange: &exchange)
+        }
+    }
+
+    private func signIn(
+        _ form: WebForm, request: Request, context: GatehouseRequestContext, exchange: inout WebExchange
+    ) async throws -> WebOutcome {
+        let service = web.service
+        var state = State(email: form["email"], remember: form.isChecked("remember"))
+        let email = state.email.trimmingCharacters(in: .whitespacesAndNewlines)
+        let password = form["password"]
+        if email.isEmpty || password.isEmpty {
+            state.emailError = email.isEmpty ? UserFacingText.emailRequired : nil
+            state.passwordError = password.isEmpty ? UserFacingText.passwordRequired : nil
+            state.summary = UserFacingText.emailAndPasswordRequired
+        } else {
+            do {
+                _ = try EmailAddress(validating: email)
+            } catch {
+                state.emailError = UserFacingText.text(for: error)
+            }
+            state.passwordError = UserFacingText.text(for: service.passwordPolicy.check(password))
+        }
+        if state.emailError != nil || state.passwordError != nil {
+            state.status = .unprocessableContent
+            return .page(page(state))
+        }
+
+        let client = service.client(of: request, context: context)
+        if let wait = service.limits.token.consume(client.address) {
+            state.summary = UserFacingText.tooManyLoginAttempts(retryAfterSeconds: wait)
+            state.status = .tooManyRequests
+            return .page(page(state))
+        }
+        let session: SessionPayload
+        do {
+            session = try await service.signIn(email: email, password: password, client: client)
+        } catch {
+            if error.status.code >= 500 { throw error }
+            state.summary = WebContext.text(for: error)
+            switch error.code {
+            case .invalidCredentials: state.summaryDetail = UserFacingText.checkAndTryAgain
+            case .emailNotConfirmed: state.offerConfirmation = true
+            default: break
+            }
+            state.status = error.status
+            return .page(page(state))
+        }
+        let cookieState = try await service.webSessionState(for: session, remember: state.remember)
+        web.setSignInCookie(cookieState, on: &exchange)
+        exchange.rotateCSRF(web.security)
+        return .redirect("/account")
+    }
+
+    func page(_ state: State) -> WebPage {
+        var fields = [
+            FieldModel.email(value: state.email, error: state.emailError, prefill: true),
+            FieldModel.password(
+                autocomplete: "current-password", placeholder: UserFacingText.Login.passwordPlaceholder, error: state.passwordError
+            ),
+        ]
+        FieldModel.focusFirstError(&fields)
+        var values: [String: Any] = [
+            "emailField": fields[0].values, "passwordField": fields[1].values,
+            "remember": state.remember, "timeout": state.timeout, "timeoutText": UserFacingText.sessionTimedOut,
+            "backLabel": UserFacingText.Login.backToWelcome, "subtitle": UserFacingText.signInSubtitle,
+            "signIn": UserFacingText.Login.signIn, "signingIn": UserFacingText.Login.signingIn,
+            "signInHint": UserFacingText.Accessibility.signInHint,
+            "rememberMe": UserFacingText.Login.rememberMe, "forgotPassword": UserFacingText.Login.forgotPassword,
+            "newHere": UserFacingText.newHere(product: web.renderer.product),
+            "noAccount": UserFacingText.Login.noAccount, "createAccount": UserFacingText.Login.createAccount,
+        ]
+        if let notice = state.notice { values["notice"] = notice }
+        if let summary = state.summary { values["summary"] = summary }
+        if let detail = state.summaryDetail { values["summaryDetail"] = detail }
+        if state.offerConfirmation {
+            values["resendConfirmation"] = true
+            values["email"] = state.email.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return WebPage(template: "login", title: UserFacingText.Login.signIn, values: values, status: state.status)
+    }
+}

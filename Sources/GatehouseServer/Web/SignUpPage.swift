@@ -1,0 +1,170 @@
+import Crypto
+import Foundation
+import GatehouseCore
+import HTTPTypes
+import Hummingbird
+
+/// `/signup`: email, password and its confirmation. The form posts to `/signup/create` (the
+/// API owns `POST /signup`). With autoconfirm the browser is signed in at once; otherwise the
+/// "Check Your Email" state, worded the same whether or not the address was already registered.
+///
+/// Confirmation links carry a PKCE challenge whose verifier is thrown away: the link then lands
+/// on `/login?code=…` (a query the server sees, instead of tokens in a fragment it cannot),
+/// which tells the login page the address was just confirmed, and the code itself can never be
+/// exchanged for a session by anyone.
+struct SignUpPage {
+    let web: WebContext
+
+    struct State {
+        var email = ""
+        var emailError: String?
+        var passwordError: String?
+        var confirmError: String?
+        var summary: String?
+        var status: HTTPResponse.Status = .ok
+    }
+
+    func addRoutes(to router: Router<GatehouseRequestContext>) {
+        web.page("signup", on: router) { request, _, _ in
+            if case .signedIn = try await web.signIn(request) { return .redirect("/account") }
+            return .page(page(State()))
+        }
+        for path in ["signup/create", "signup/resend"] {
+            web.page(RouterPath(path), on: router) { _, _, _ in .redirect("/signup") }
+        }
+        web.form("signup/create", on: router, rejected: { _, _, form, _ in
+            .page(page(State(email: form["email"], summary: UserFacingText.formExpired, status: .forbidden)))
+        }) { request, context, form, exchange in
+            try await create(form, request: request, context: context, exchange: &exchange)
+        }
+        web.form("signup/resend", on: router, rejected: { _, _, form, _ in
+            .page(sentPage(email: form["email"], status: UserFacingText.formExpired, cooldown: 0, httpStatus: .forbidden))
+        }) { request, context, form, _ in
+            try await resend(form, request: request, context: context)
+        }
+    }
+
+    private func create(
+        _ form: WebForm, request: Request, context: GatehouseRequestContext, exchange: inout WebExchange
+    ) async throws -> WebOutcome {
+        let service = web.service
+        var state = State(email: form["email"])
+        let email = state.email.trimmingCharacters(in: .whitespacesAndNewlines)
+        let password = form["password"]
+        do {
+            _ = try EmailAddress(validating: email)
+        } catch {
+            state.emailError = UserFacingText.text(for: error)
+        }
+        state.passwordError = UserFacingText.text(for: service.passwordPolicy.check(password))
+        if form["confirm"].isEmpty {
+            state.confirmError = UserFacingText.confirmationRequired
+        } else if form["confirm"] != password {
+            state.confirmError = UserFacingText.passwordsDoNotMatch
+        }
+        if state.emailError != nil || state.passwordError != nil || state.confirmError != nil {
+            state.status = .unprocessableContent
+            return .page(page(state))
+        }
+        let client = service.client(of: request, context: context)
+        if let wait = service.limits.otp.consume(client.address) {
+            state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
+            state.status = .tooManyRequests
+            return .page(page(state))
+        }
+        let result: SignUpResult
+        do {
+            result = try await service.signUp(
+                email: email, password: password, data: [:], client: client,
+                redirectTo: confirmationLanding, pkce: Self.discardedChallenge()
+            )
+        } catch {
+            if error.status.code >= 500 { throw error }
+            if error.code == .weakPassword {
+                state.passwordError = UserFacingText.passwordTooShort(minimum: service.passwordPolicy.minimumLength)
+            } else {
+                state.summary = WebContext.text(for: error)
+            }
+            state.status = error.status
+            return .page(page(state))
+        }
+        switch result {
+        case .session(let session):
+            web.setSignInCookie(try await service.webSessionState(for: session, remember: false), on: &exchange)
+            exchange.rotateCSRF(web.security)
+            return .redirect("/account")
+        case .user:
+            return .page(sentPage(email: email, status: nil, cooldown: Int(service.configuration.emailSendWindow)))
+        }
+    }
+
+    /// "Send Another Email" on the sent state, and "Resend verification email" on the login page.
+    private func resend(_ form: WebForm, request: Request, context: GatehouseRequestContext) async throws -> WebOutcome {
+        let service = web.service
+        let email = form["email"].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard EmailAddress.isValid(email) else { return .redirect("/signup") }
+        let client = service.client(of: request, context: context)
+        if let wait = service.limits.otp.consume(client.address) {
+            return .page(sentPage(
+                email: email, status: UserFacingText.tooManyRequests(retryAfterSeconds: wait), cooldown: wait, httpStatus: .tooManyRequests
+            ))
+        }
+        do {
+            try await service.requestEmail(
+                .signupConfirmation, email: email, redirectTo: confirmationLanding, pkce: Self.discardedChallenge(),
+                missingMessage: "Resend requires an email"
+            )
+        } catch {
+            let failure: AuthError = error
+            guard failure.code == .overEmailSendRateLimit else { throw failure }
+            return .page(sentPage(email: email, status: UserFacingText.alreadySentCheckInbox, cooldown: failure.retryAfter ?? 0))
+        }
+        return .page(sentPage(email: email, status: UserFacingText.emailSentAgain, cooldown: Int(service.configuration.emailSendWindow)))
+    }
+
+    /// Where confirmation links send the browser: the login page of this server.
+    private var confirmationLanding: String { web.service.configuration.externalURL + "/login" }
+
+    /// A valid S256 challenge for a verifier nobody keeps.
+    static func discardedChallenge() -> PKCEChallenge {
+        let verifier = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
+        return PKCEChallenge(challenge: Data(SHA256.hash(data: verifier)).base64URLEncodedString(), method: "s256")
+    }
+
+    func page(_ state: State) -> WebPage {
+        let minimum = web.service.passwordPolicy.minimumLength
+        var fields = [
+            FieldModel.email(value: state.email, error: state.emailError, autocomplete: "email"),
+            FieldModel.password(
+                autocomplete: "new-password", hint: UserFacingText.passwordHint(minimum: minimum), error: state.passwordError
+            ),
+            FieldModel.password(
+                id: "confirm", label: UserFacingText.SignUp.confirmPasswordLabel, autocomplete: "new-password", validate: "confirm",
+                error: state.confirmError, match: "password"
+            ),
+        ]
+        FieldModel.focusFirstError(&fields)
+        var values: [String: Any] = [
+            "emailField": fields[0].values, "passwordField": fields[1].values, "confirmField": fields[2].values,
+            "backLabel": UserFacingText.ForgotPassword.backToLogin, "subtitle": UserFacingText.signUpSubtitle(product: web.renderer.product),
+            "create": UserFacingText.SignUp.create, "creating": UserFacingText.SignUp.creating,
+            "haveAccount": UserFacingText.SignUp.haveAccount, "signIn": UserFacingText.SignUp.signIn,
+        ]
+        if let summary = state.summary { values["summary"] = summary }
+        return WebPage(template: "signup", title: UserFacingText.SignUp.title, values: values, status: state.status)
+    }
+
+    func sentPage(email: String, status: String?, cooldown: Int, httpStatus: HTTPResponse.Status = .ok) -> WebPage {
+        var values: [String: Any] = [
+            "email": email, "message": UserFacingText.confirmationOnItsWay(to: email),
+            "expiry": UserFacingText.linkExpires(inSeconds: web.service.configuration.otpExpiry),
+            "cooldown": max(0, cooldown), "rememberEmail": email,
+            "resendHint": cooldown > 0 ? UserFacingText.resendAvailable(inSeconds: cooldown) : "",
+            "successTitle": UserFacingText.ForgotPassword.successTitle, "sendAnother": UserFacingText.ForgotPassword.sendAnother,
+            "sending": UserFacingText.ForgotPassword.sending, "useDifferentEmail": UserFacingText.ForgotPassword.useDifferentEmail,
+            "signInInstead": UserFacingText.ForgotPassword.signInInstead, "backLabel": UserFacingText.ForgotPassword.backToLogin,
+        ]
+        if let status { values["statusLine"] = status }
+        return WebPage(template: "signup_sent", title: UserFacingText.ForgotPassword.successTitle, values: values, status: httpStatus)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import GatehouseCore
+import HTTPTypes
+import Hummingbird
+
+/// One page request as the handlers see it: whether the pages' script sent it, the browser's
+/// CSRF nonce and the token forms carry, and the cookies the answer sets.
+struct WebExchange {
+    let isFetch: Bool
+    private(set) var csrfNonce: String
+    private(set) var csrfToken: String
+    var cookies: [Cookie] = []
+
+    init(isFetch: Bool, csrfNonce: String, csrfToken: String) {
+        self.isFetch = isFetch
+        self.csrfNonce = csrfNonce
+        self.csrfToken = csrfToken
+    }
+
+    /// A new nonce (at sign-in and sign-out, so a nonce planted before sign-in is worthless after).
+    mutating func rotateCSRF(_ security: WebSecurity) {
+        csrfNonce = WebSecurity.newNonce()
+        csrfToken = security.csrfToken(nonce: csrfNonce)
+        cookies.append(security.cookie(name: security.csrfCookieName, value: csrfNonce))
+    }
+}
+
+/// A posted form: its fields (`application/x-www-form-urlencoded`, at most 64 KiB).
+struct WebForm: Sendable {
+    var fields: [String: String]
+
+    subscript(_ name: String) -> String { fields[name] ?? "" }
+    func isChecked(_ name: String) -> Bool { !(fields[name] ?? "").isEmpty }
+}
+
+/// What every web route shares, and the two ways routes are added: `page` for GETs and `form`
+/// for POSTs (which checks the CSRF token and the Origin before the handler runs). Handlers
+/// never let an error reach the API's JSON error middleware: anything unexpected becomes the
+/// server-error page (for the script, a 500 it turns into the specs' "Server error" text).
+struct WebContext: Sendable {
+    let service: AuthService
+    let renderer: PageRenderer
+    let security: WebSecurity
+
+    typealias PageHandler = @Sendable (Request, GatehouseRequestContext, inout WebExchange) async throws -> WebOutcome
+    typealias FormHandler = @Sendable (Request, GatehouseRequestContext, WebForm, inout WebExchange) async throws -> WebOutcome
+    /// The page a form with a missing or wrong CSRF token gets back (the same form, with a fresh token).
+    typealias RejectedHandler = @Sendable (Request, GatehouseRequestContext, WebForm, inout WebExchange) async throws -> WebOutcome
+
+    static let formLimit = 64 * 1024
+
+    func page(_ path: RouterPath, on router: Router<GatehouseRequestContext>, _ handler: @escaping PageHandler) {
+        router.get(path) { request, context in
+            var exchange = self.exchange(for: request)
+            return await respond(request, context, &exchange) { exchange in try await handler(request, context, &exchange) }
+        }
+    }
+
+    func form(
+        _ path: RouterPath, on router: Router<GatehouseRequestContext>, rejected: @escaping RejectedHandler, _ handler: @escaping FormHandler
+    ) {
+        router.post(path) { request, context in
+            var exchange = self.exchange(for: request)
+            let form = await readForm(request)
+            let genuine = isSameOrigin(request) && security.isValidCSRF(
+                token: form.fields["csrf"], nonce: request.cookies[security.csrfCookieName]?.value
+            )
+            return await respond(request, context, &exchange) { exchange in
+                guard genuine else {
+                    context.logger.notice("Web form refused: missing or invalid CSRF token", metadata: ["path": "\(request.uri.path)"])
+                    return try await rejected(request, context, form, &exchange)
+                }
+                return try await handler(request, context, form, &exchange)
+            }
+        }
+    }
+
+    private func respond(
+        _ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange,
+        _ body: (inout WebExchange) async throws -> WebOutcome
+    ) async -> Response {
+        do {
+            return renderer.response(try await body(&exchange), exchange: exchange)
+        } catch {
+            context.logger.error("Web page failed", metadata: [
+                "path": "\(request.uri.path)", "error": "\(String(reflecting: type(of: error)))",
+            ])
+            return renderer.response(.page(serverErrorPage(back: request.uri.path)), exchange: exchange)
+        }
+    }
+
+    func serverErrorPage(back: String) -> WebPage {
+        WebPage(template: "server_error", title: "Server error", values: [
+            "message": UserFacingText.serverError, "retry": UserFacingText.Login.retry,
+            "back": back.hasPrefix("/") && !back.hasPrefix("//") ? back : "/",
+        ], status: .internalServerError)
+    }
+
+    /// The exchange for `request`: its CSRF nonce, or a new one set as a cookie.
+    func exchange(for request: Request) -> WebExchange {
+        let isFetch = request.headers[HTTPField.Name("X-Gatehouse-Fetch")!] != nil
+        if let nonce = request.cookies[security.csrfCookieName]?.value, WebSecurity.isWellFormedNonce(nonce) {
+            return WebExchange(isFetch: isFetch, csrfNonce: nonce, csrfToken: security.csrfToken(nonce: nonce))
+        }
+        let nonce = WebSecurity.newNonce()
+        var exchange = WebExchange(isFetch: isFetch, csrfNonce: nonce, csrfToken: security.csrfToken(nonce: nonce))
+        exchange.cookies.append(security.cookie(name: security.csrfCookieName, value: nonce))
+        return exchange
+    }
+
+    private func readForm(_ request: Request) async -> WebForm {
+        guard let buffer = try? await request.body.collect(upTo: Self.formLimit),
+              let fields = try? URLEncodedFormDecoder().decode([String: String].self, from: String(buffer: buffer))
+        else { return WebForm(fields: [:]) }
+        return WebForm(fields: fields)
+    }
+
+    /// Browsers send `Origin` with form posts; when it names an origin it must be this server
+    /// (the configured external URL, or the host the request was addressed to). Under the pages'
+    /// `Referrer-Policy: no-referrer` browsers send `Origin: null`, so then the token decides alone.
+    private func isSameOrigin(_ request: Request) -> Bool {
+        guard let origin = request.headers[.origin]?.lowercased(), origin != "null" else { return true }
+        if origin == Self.origin(of: service.configuration.externalURL) { return true }
+        guard let authority = request.head.authority?.lowercased() else { return false }
+        return origin == "http://\(authority)" || origin == "https://\(authority)"
+    }
+
+    static func origin(of url: String) -> String? {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+              let host = components.host?.lowercased()
+        else { return nil }
+        let defaultPort = scheme == "https" ? 443 : 80
+        if let port = components.port, port != defaultPort { return "\(scheme)://\(host):\(port)" }
+        return "\(scheme)://\(host)"
+    }
+
+    // MARK: Shared page values
+
+    /// The answer to a request that hit a rate limit or a failure: the text people read.
+    static func text(for error: AuthError) -> String {
+        switch error.code {
+        case .invalidCredentials: UserFacingText.invalidCredentials
+        case .emailNotConfirmed: UserFacingText.emailNotConfirmed
+        case .userBanned: UserFacingText.accountDisabled
+        case .signupDisabled: UserFacingText.signupDisabled
+        case .userAlreadyExists, .emailExists: UserFacingText.accountAlreadyExists
+        case .samePassword: UserFacingText.samePassword
+        default: error.status.code >= 500 ? UserFacingText.serverError : UserFacingText.invalidRequest
+        }
+    }
+}

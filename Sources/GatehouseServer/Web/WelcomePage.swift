@@ -1,0 +1,22 @@
+import GatehouseCore
+import Hummingbird
+
+/// `/`: where the login page's "← Back to Welcome" goes — sign in or create an account, or, when
+/// signed in, the way to the account page.
+struct WelcomePage {
+    let web: WebContext
+
+    func addRoutes(to router: Router<GatehouseRequestContext>) {
+        web.page("/", on: router) { request, _, _ in
+            var values: [String: Any] = [
+                "subtitle": UserFacingText.welcomeSubtitle, "signIn": UserFacingText.Login.signIn,
+                "createAccount": UserFacingText.SignUp.create, "accountLabel": UserFacingText.Account.title,
+            ]
+            if case .signedIn(let caller, _) = try await web.signIn(request) {
+                values["signedIn"] = true
+                values["signedInText"] = UserFacingText.Account.signedInAs + " " + caller.user.email
+            }
+            return .page(WebPage(template: "welcome", title: UserFacingText.welcomeTitle, values: values))
+        }
+    }
+}
