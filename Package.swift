@@ -73,10 +73,20 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GatehouseCoreTests", dependencies: ["GatehouseCore"]),
+        // A live in-process server and dev-mailbox reader, shared by the SDK and feature tests.
+        .target(
+            name: "GatehouseTestSupport",
+            dependencies: [
+                "GatehouseServer", "GatehouseCore",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/GatehouseTestSupport"
+        ),
         .testTarget(
             name: "GatehouseClientTests",
             dependencies: [
-                "GatehouseClient", "GatehouseServer",
+                "GatehouseClient", "GatehouseServer", "GatehouseTestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -84,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "GatehouseFeaturesTests",
             dependencies: [
-                "GatehouseFeatures", "GatehouseClient", "GatehouseServer",
+                "GatehouseFeatures", "GatehouseClient", "GatehouseServer", "GatehouseTestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]

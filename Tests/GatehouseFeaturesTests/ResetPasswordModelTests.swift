@@ -1,3 +1,4 @@
+import GatehouseTestSupport
 import Foundation
 import GatehouseClient
 import GatehouseCore

@@ -1,4 +1,3 @@
-// A copy of Tests/GatehouseClientTests/Support/Mailbox.swift (test targets cannot share files).
 import Foundation
 import GatehouseCore
 #if canImport(FoundationNetworking)
@@ -6,26 +5,26 @@ import FoundationNetworking
 #endif
 
 /// The dev mailbox's JSON API (`GET /_dev/mail/api/messages?to=`).
-struct DevMail: Decodable, Sendable {
-    var id: String
-    var to: String
-    var subject: String
-    var text: String
+public struct DevMail: Decodable, Sendable {
+    public var id: String
+    public var to: String
+    public var subject: String
+    public var text: String
 
     /// The first URL in the text (the reset or confirmation link).
-    var link: String? {
+    public var link: String? {
         text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .first { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
     }
 
     /// The 6-digit code ("Or enter this code in the app: 123456").
-    var code: String? {
+    public var code: String? {
         guard let range = text.range(of: "code in the app: ") else { return nil }
         return String(text[range.upperBound...].prefix(while: \.isNumber))
     }
 
     /// The `token` query value of the link.
-    var token: String? {
+    public var token: String? {
         link.flatMap { URLComponents(string: $0)?.queryItems?.first { $0.name == "token" }?.value }
     }
 }
@@ -33,7 +32,7 @@ struct DevMail: Decodable, Sendable {
 extension LiveServer {
     private struct MessageList: Decodable { var messages: [DevMail] }
 
-    func mail(to address: String) async throws -> [DevMail] {
+    public func mail(to address: String) async throws -> [DevMail] {
         var components = URLComponents(url: baseURL.appendingPathComponent("_dev/mail/api/messages"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "to", value: address)]
         let (data, _) = try await URLSession.shared.data(from: components.url!)
@@ -41,7 +40,7 @@ extension LiveServer {
     }
 
     /// Waits (up to 10 s) until `address` has at least `count` messages; returns the newest.
-    func waitForMail(to address: String, count: Int = 1) async throws -> DevMail {
+    public func waitForMail(to address: String, count: Int = 1) async throws -> DevMail {
         for _ in 0..<500 {
             let messages = try await mail(to: address)
             if messages.count >= count, let newest = messages.first { return newest }
@@ -51,7 +50,7 @@ extension LiveServer {
     }
 
     /// Opens a link without following its redirect and returns where it points (`Location`).
-    func redirectTarget(of link: String) async throws -> URL? {
+    public func redirectTarget(of link: String) async throws -> URL? {
         let session = URLSession(configuration: .ephemeral, delegate: RedirectRefuser(), delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         let (_, response) = try await session.data(from: local(link))
@@ -60,12 +59,12 @@ extension LiveServer {
         return URL(string: location)
     }
 
-    struct MailDidNotArrive: Error { var address: String }
+    public struct MailDidNotArrive: Error { var address: String }
 }
 
 /// Stops URLSession from following redirects, so a test can read `Location`.
-final class RedirectRefuser: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
+public final class RedirectRefuser: NSObject, URLSessionTaskDelegate, Sendable {
+    public func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
@@ -73,8 +72,8 @@ final class RedirectRefuser: NSObject, URLSessionTaskDelegate, Sendable {
     }
 }
 
-func uniqueEmail(_ prefix: String = "user") -> String {
+public func uniqueEmail(_ prefix: String = "user") -> String {
     "\(prefix)-\(UUID().uuidString.prefix(8).lowercased())@example.com"
 }
 
-let testPassword = "correct-horse-battery"
+public let testPassword = "correct-horse-battery"

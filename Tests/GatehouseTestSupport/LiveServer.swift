@@ -3,27 +3,29 @@ import GatehouseCore
 import Logging
 import ServiceLifecycle
 import Synchronization
-@testable import GatehouseServer
+import GatehouseServer
 
+/// Test support shared by the SDK and feature-model suites.
+///
 /// A real Gatehouse server on 127.0.0.1 and a free port, on a scratch SQLite database, run in a
 /// `ServiceGroup` and stopped gracefully. The bound port is read from the server's own
 /// "Gatehouse is serving" log line.
-final class LiveServer: Sendable {
-    let baseURL: URL
+public final class LiveServer: Sendable {
+    public let baseURL: URL
     private let group: ServiceGroup
     private let run: Task<Void, Never>
     private let directory: URL
 
-    var authURL: URL { baseURL.appendingPathComponent("auth/v1") }
+    public var authURL: URL { baseURL.appendingPathComponent("auth/v1") }
 
     /// Bcrypt cost 4, autoconfirm on, no rate limits and no send window unless `configure` says so.
-    static func start(configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> LiveServer {
+    public static func start(configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> LiveServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-client-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return try await start(configuration: configuration(directory: directory, configure: configure), directory: directory)
     }
 
-    static func configuration(directory: URL, configure: (inout ServerConfiguration) -> Void) -> ServerConfiguration {
+    public static func configuration(directory: URL, configure: (inout ServerConfiguration) -> Void) -> ServerConfiguration {
         var configuration = ServerConfiguration(jwtSecret: String(repeating: "k", count: 40))
         configuration.port = 0
         configuration.databaseURL = "sqlite://\(directory.path)/db.sqlite"
@@ -40,7 +42,7 @@ final class LiveServer: Sendable {
         return configuration
     }
 
-    static func start(configuration: ServerConfiguration, directory: URL) async throws -> LiveServer {
+    public static func start(configuration: ServerConfiguration, directory: URL) async throws -> LiveServer {
         let announced = AnnouncedURL()
         let logger = Logger(label: "gatehouse-test") { _ in PortCapturingLogHandler(announced: announced) }
         let app = try await buildApplication(configuration: configuration, logger: logger)
@@ -62,24 +64,24 @@ final class LiveServer: Sendable {
         self.directory = directory
     }
 
-    func stop() async {
+    public func stop() async {
         await group.triggerGracefulShutdown()
         await run.value
         try? FileManager.default.removeItem(at: directory)
     }
 
     /// Rewrites a link from an email (addressed at the configured external URL) to this server.
-    func local(_ link: String) -> URL {
+    public func local(_ link: String) -> URL {
         let configured = "http://127.0.0.1:9999"
         let rewritten = link.hasPrefix(configured) ? baseURL.absoluteString + link.dropFirst(configured.count) : link
         return URL(string: rewritten)!
     }
 
-    struct ServerDidNotStart: Error {}
+    public struct ServerDidNotStart: Error {}
 }
 
 /// Runs `body` with a fresh server and always stops it.
-func withLiveServer(
+public func withLiveServer(
     isolation: isolated (any Actor)? = #isolation,
     configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (LiveServer) async throws -> Void
 ) async throws {
@@ -100,10 +102,10 @@ func withLiveServer(
 final class AnnouncedURL: Sendable {
     private let state = Mutex<(url: URL?, failed: Bool)>((nil, false))
 
-    func set(_ url: URL) { state.withLock { $0.url = url } }
-    func fail() { state.withLock { $0.failed = true } }
+    public func set(_ url: URL) { state.withLock { $0.url = url } }
+    public func fail() { state.withLock { $0.failed = true } }
 
-    func value() async -> URL? {
+    public func value() async -> URL? {
         for _ in 0..<1000 {
             let (url, failed) = state.withLock { ($0.url, $0.failed) }
             if let url { return url }
@@ -115,16 +117,16 @@ final class AnnouncedURL: Sendable {
 }
 
 struct PortCapturingLogHandler: LogHandler {
-    let announced: AnnouncedURL
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .notice
+    public let announced: AnnouncedURL
+    public var metadata: Logger.Metadata = [:]
+    public var logLevel: Logger.Level = .notice
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    public func log(event: LogEvent) {
         if event.message.description == "Gatehouse is serving", let url = event.metadata?["url"].flatMap({ URL(string: "\($0)") }) {
             announced.set(url)
         }
