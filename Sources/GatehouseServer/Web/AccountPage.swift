@@ -108,15 +108,7 @@ struct AccountPage {
                 id: "current", label: UserFacingText.Account.currentPasswordLabel, autocomplete: "current-password",
                 validate: "current", error: state.currentError
             ),
-            FieldModel.password(
-                label: UserFacingText.ResetPassword.newPasswordLabel, autocomplete: "new-password",
-                hint: UserFacingText.passwordHint(minimum: minimum), error: state.passwordError
-            ),
-            FieldModel.password(
-                id: "confirm", label: UserFacingText.ResetPassword.confirmPasswordLabel, autocomplete: "new-password",
-                validate: "confirm", error: state.confirmError, match: "password"
-            ),
-        ]
+        ] + FieldModel.newPasswordPair(minimum: minimum, passwordError: state.passwordError, confirmError: state.confirmError)
         FieldModel.focusFirstError(&fields)
         var values: [String: Any] = [
             "currentField": fields[0].values, "passwordField": fields[1].values, "confirmField": fields[2].values,

@@ -60,3 +60,19 @@ struct FieldModel {
         if let index = fields.firstIndex(where: { $0.error != nil }) { fields[index].autofocus = true }
     }
 }
+
+extension FieldModel {
+    /// "New password" and "Confirm new password", as the reset and account pages both ask.
+    static func newPasswordPair(minimum: Int, passwordError: String?, confirmError: String?) -> [FieldModel] {
+        [
+            FieldModel.password(
+                label: UserFacingText.ResetPassword.newPasswordLabel, autocomplete: "new-password",
+                hint: UserFacingText.passwordHint(minimum: minimum), error: passwordError
+            ),
+            FieldModel.password(
+                id: "confirm", label: UserFacingText.ResetPassword.confirmPasswordLabel, autocomplete: "new-password",
+                validate: "confirm", error: confirmError, match: "password"
+            ),
+        ]
+    }
+}

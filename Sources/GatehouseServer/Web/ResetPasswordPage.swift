@@ -82,16 +82,7 @@ struct ResetPasswordPage {
 
     func page(_ state: State) -> WebPage {
         let minimum = web.service.passwordPolicy.minimumLength
-        var fields = [
-            FieldModel.password(
-                label: UserFacingText.ResetPassword.newPasswordLabel, autocomplete: "new-password",
-                hint: UserFacingText.passwordHint(minimum: minimum), error: state.passwordError
-            ),
-            FieldModel.password(
-                id: "confirm", label: UserFacingText.ResetPassword.confirmPasswordLabel, autocomplete: "new-password",
-                validate: "confirm", error: state.confirmError, match: "password"
-            ),
-        ]
+        var fields = FieldModel.newPasswordPair(minimum: minimum, passwordError: state.passwordError, confirmError: state.confirmError)
         FieldModel.focusFirstError(&fields)
         var values: [String: Any] = [
             "token": state.token, "passwordField": fields[0].values, "confirmField": fields[1].values,
