@@ -22,13 +22,18 @@ extension AuthService {
         guard let sessionId = UUID(uuidString: claims.sessionId) else {
             throw AuthError(.badJWT, status: .forbidden, "invalid claim: missing session_id claim")
         }
-        let loaded = try await database { database -> (SessionRecord?, UserRecord?) in
-            (try await SessionRepository.find(id: sessionId, in: database), try await UserRepository.find(id: userId, in: database))
+        // One query on the common path; the user is looked up alone only to tell a deleted user
+        // (user_not_found) from a signed-out session (session_not_found).
+        let loaded = try await database { database -> (SessionRecord, UserRecord)? in
+            if let pair = try await SessionRepository.findWithUser(id: sessionId, in: database), pair.0.userId == userId {
+                return pair
+            }
+            guard try await UserRepository.find(id: userId, in: database) != nil else {
+                throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
+            }
+            return nil
         }
-        guard let user = loaded.1 else {
-            throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
-        }
-        guard let session = loaded.0, session.userId == userId else {
+        guard let (session, user) = loaded else {
             throw AuthError(.sessionNotFound, status: .forbidden, "Session from session_id claim in JWT does not exist")
         }
         if user.isBanned(at: Clock.now()) { throw AuthError(.userBanned, status: .forbidden, "User is banned") }

@@ -19,12 +19,7 @@ extension AuthService {
         // then finds our token one step behind, inside the reuse interval.
         for _ in 0..<2 {
             let now = Clock.now()
-            let loaded = try await database { database -> (SessionRecord, UserRecord)? in
-                guard let session = try await SessionRepository.find(id: decoded.sessionId, in: database),
-                      let user = try await UserRepository.find(id: session.userId, in: database)
-                else { return nil }
-                return (session, user)
-            }
+            let loaded = try await database { try await SessionRepository.findWithUser(id: decoded.sessionId, in: $0) }
             guard let (loadedSession, user) = loaded else {
                 throw AuthError(.refreshTokenNotFound, status: .badRequest, "Invalid Refresh Token: Refresh Token Not Found")
             }

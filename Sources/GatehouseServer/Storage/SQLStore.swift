@@ -20,10 +20,6 @@ public protocol SQLStore: Sendable {
 public enum SQLEngine: String, Sendable {
     case sqlite
     case postgres
-
-    /// Row locking inside a transaction: PostgreSQL needs `FOR UPDATE`; SQLite's writes are
-    /// already serialized (one writer), and it has no such clause.
-    var forUpdate: String { self == .postgres ? " FOR UPDATE" : "" }
 }
 
 /// Runs `body` between BEGIN and COMMIT on one connection, rolling back on error.

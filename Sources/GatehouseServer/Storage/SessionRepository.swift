@@ -15,12 +15,16 @@ enum SessionRepository {
             """).run()
     }
 
-    static func find(id: UUID, engine: SQLEngine? = nil, in database: any SQLDatabase) async throws -> SessionRecord? {
+    /// A session and its user in one query (refresh and every authenticated request need both).
+    static func findWithUser(id: UUID, in database: any SQLDatabase) async throws -> (SessionRecord, UserRecord)? {
         let row = try await database.raw("""
-            SELECT id, user_id, aal, amr, refresh_counter, refreshed_at, created_at FROM sessions
-            WHERE id = \(bind: id.uuidString.lowercased())\(unsafeRaw: engine?.forUpdate ?? "")
+            SELECT s.id AS s_id, s.user_id AS s_user_id, s.aal AS s_aal, s.amr AS s_amr, s.refresh_counter AS s_refresh_counter,
+                s.refreshed_at AS s_refreshed_at, s.created_at AS s_created_at, \(unsafeRaw: UserRepository.columns)
+            FROM sessions s JOIN users u ON u.id = s.user_id
+            LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'
+            WHERE s.id = \(bind: id.uuidString.lowercased())
             """).first()
-        return try row.map(decode)
+        return try row.map { row in (try decode(row, prefix: "s_"), try UserRepository.decode(row)) }
     }
 
     /// Moves the refresh counter from `expected` to `expected + 1`. Returns false when another
@@ -50,16 +54,16 @@ enum SessionRepository {
         }
     }
 
-    private static func decode(_ row: any SQLRow) throws -> SessionRecord {
-        let amrText = try row.decode(column: "amr", as: String.self)
+    private static func decode(_ row: any SQLRow, prefix: String = "") throws -> SessionRecord {
+        let amrText = try row.decode(column: prefix + "amr", as: String.self)
         let amr = (try? JSONDecoder().decode([AuthenticationMethod].self, from: Data(amrText.utf8))) ?? []
         return SessionRecord(
-            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
-            userId: UUID(uuidString: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
-            aal: try row.decode(column: "aal", as: String.self), amr: amr,
-            refreshCounter: try row.decode(column: "refresh_counter", as: Int64.self),
-            refreshedAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: "refreshed_at", as: Int64.self)),
-            createdAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: "created_at", as: Int64.self))
+            id: UUID(uuidString: try row.decode(column: prefix + "id", as: String.self)) ?? UUID(),
+            userId: UUID(uuidString: try row.decode(column: prefix + "user_id", as: String.self)) ?? UUID(),
+            aal: try row.decode(column: prefix + "aal", as: String.self), amr: amr,
+            refreshCounter: try row.decode(column: prefix + "refresh_counter", as: Int64.self),
+            refreshedAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: prefix + "refreshed_at", as: Int64.self)),
+            createdAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: prefix + "created_at", as: Int64.self))
         )
     }
 }

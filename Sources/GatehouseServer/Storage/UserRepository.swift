@@ -5,14 +5,14 @@ import SQLKit
 /// Reads and writes `users` and `identities`. Every function takes the `SQLDatabase` it runs on,
 /// so callers decide what shares a transaction.
 enum UserRepository {
-    private static let columns = """
+    static let columns = """
         u.id, u.email, u.encrypted_password, u.aud, u.role, u.email_confirmed_at, u.confirmation_sent_at,
         u.recovery_sent_at, u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.banned_until,
         u.created_at, u.updated_at, i.id AS identity_id, i.provider, i.provider_id, i.identity_data,
         i.last_sign_in_at AS identity_last_sign_in_at, i.created_at AS identity_created_at,
         i.updated_at AS identity_updated_at
         """
-    private static let from = "FROM users u LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'"
+    static let from = "FROM users u LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'"
 
     static func find(id: UUID, in database: any SQLDatabase) async throws -> UserRecord? {
         let row = try await database.raw(
@@ -120,7 +120,7 @@ enum UserRepository {
         try await database.raw("DELETE FROM users WHERE id = \(bind: id)").run()
     }
 
-    private static func decode(_ row: any SQLRow) throws -> UserRecord {
+    static func decode(_ row: any SQLRow) throws -> UserRecord {
         func instant(_ column: String) throws -> Timestamp? {
             try row.decode(column: column, as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
         }

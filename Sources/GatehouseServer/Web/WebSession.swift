@@ -31,10 +31,8 @@ extension AuthService {
     func webSignIn(cookie value: String?, security: WebSecurity) async throws(AuthError) -> WebSignIn {
         guard let value, let state = security.open(value) else { return .signedOut }
         let now = Clock.now()
-        let loaded = try await database { database -> (SessionRecord?, UserRecord?) in
-            (try await SessionRepository.find(id: state.sessionId, in: database), try await UserRepository.find(id: state.userId, in: database))
-        }
-        guard let session = loaded.0, let user = loaded.1, session.userId == user.id else { return .ended }
+        let loaded = try await database { try await SessionRepository.findWithUser(id: state.sessionId, in: $0) }
+        guard let (session, user) = loaded, user.id == state.userId else { return .ended }
         if now.secondsSinceEpoch - state.lastSeen > webSessionIdleLimit(remember: state.remember) {
             let sessionId = session.id
             try await database(write: true) { try await SessionRepository.delete(id: sessionId, in: $0) }
