@@ -50,8 +50,8 @@ ITERATIONS="${BENCH_BCRYPT_ITERATIONS:-30}"
 CORES="${BENCH_CORES:-$(nproc)}"
 BIN="${GATEHOUSE_BIN:-}"
 
-log() { printf '[bench] %s\n' "$*" >&2; }
-die() { log "error: $*"; exit 1; }
+# shellcheck source=Benchmarks/lib.sh
+source "$BENCH_DIR/lib.sh"
 
 for name in DURATION WARMUP CEILING_DURATION CONNECTIONS THREADS USERS SESSIONS COST ITERATIONS CORES; do
     [[ "${!name}" =~ ^[0-9]+$ ]] || die "$name must be a whole number, got '${!name}'"
@@ -74,7 +74,6 @@ for tool in wrk curl awk sed od timeout; do
     command -v "$tool" >/dev/null 2>&1 || die "$tool is required"
 done
 
-random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
 
 STAMP="$(date -u +%Y%m%dT%H%M%SZ)"
 OUT="$BENCH_DIR/results/$STAMP"
@@ -83,17 +82,9 @@ ln -sfn "$STAMP" "$BENCH_DIR/results/latest"
 
 # ---------------------------------------------------------------- build
 
-if [[ -z "$BIN" ]]; then
-    grep -rqs 'bcrypt-bench' "$ROOT/Sources/gatehouse" ||
-        log "warning: Sources/gatehouse has no bcrypt-bench subcommand yet; the bound will be n/a"
-    log "building: swift build -c release --product gatehouse --scratch-path .build-release (log: $OUT/build.log)"
-    if ! (cd "$ROOT" && timeout 3600 swift build -c release --product gatehouse --scratch-path .build-release) \
-        >"$OUT/build.log" 2>&1; then
-        tail -n 30 "$OUT/build.log" >&2
-        die "release build failed (log: $OUT/build.log)"
-    fi
-    BIN="$(cd "$ROOT" && swift build -c release --scratch-path .build-release --show-bin-path)/gatehouse"
-fi
+grep -rqs 'bcrypt-bench' "$ROOT/Sources/gatehouse" ||
+    log "warning: Sources/gatehouse has no bcrypt-bench subcommand yet; the bound will be n/a"
+BIN="$(release_binary)"
 [[ -x "$BIN" ]] || die "no executable at $BIN"
 
 # ---------------------------------------------------------------- environment record
@@ -146,73 +137,19 @@ measure_parallel_verify_ms() {
 
 # ---------------------------------------------------------------- server
 
-SERVER_PID=""
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/gatehouse-bench.XXXXXX")"
 
-stop_server() {
-    [[ -n "$SERVER_PID" ]] || return 0
-    if kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill -TERM "$SERVER_PID" 2>/dev/null || true
-        for _ in $(seq 1 50); do
-            kill -0 "$SERVER_PID" 2>/dev/null || break
-            sleep 0.2
-        done
-        if kill -0 "$SERVER_PID" 2>/dev/null; then
-            log "warning: server did not stop within 10 s of SIGTERM; killing it"
-            kill -KILL "$SERVER_PID" 2>/dev/null || true
-        fi
-    fi
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=""
-}
-cleanup() {
-    stop_server
-    rm -rf "$TMP"
-}
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-
-free_port() {
-    local port
-    for _ in $(seq 1 100); do
-        port=$((20000 + RANDOM % 40000))
-        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-            echo "$port"
-            return 0
-        fi
-    done
-    die "found no free port"
-}
 
 # SQLite's speed depends on where it lives (tmpfs makes fsync free): record it.
 echo "data_dir_filesystem: $(df -PT "$TMP" 2>/dev/null | awk 'NR == 2 { print $2 }')" >>"$OUT/env.txt"
 
-PORT="$(free_port)"
-BASE="http://127.0.0.1:$PORT"
-mkdir -p "$TMP/data"
-log "starting gatehouse serve on $BASE (log: $OUT/server.log)"
-GATEHOUSE_HOST=127.0.0.1 \
-    GATEHOUSE_PORT="$PORT" \
-    GATEHOUSE_DATA_DIR="$TMP/data" \
+start_server \
     GATEHOUSE_BCRYPT_COST="$COST" \
     GATEHOUSE_RATE_LIMIT_TOKEN=0 \
     GATEHOUSE_RATE_LIMIT_OTP=0 \
-    GATEHOUSE_AUTOCONFIRM=true \
-    GATEHOUSE_JWT_SECRET="$(random_hex 32)" \
-    "$BIN" serve >"$OUT/server.log" 2>&1 &
-SERVER_PID=$!
-
-ready=""
-for _ in $(seq 1 120); do # 60 s at most
-    kill -0 "$SERVER_PID" 2>/dev/null || { tail -n 20 "$OUT/server.log" >&2; die "server exited during start-up"; }
-    if curl -fsS --max-time 2 -o /dev/null "$BASE/auth/v1/health" 2>/dev/null ||
-        curl -fsS --max-time 2 -o /dev/null "$BASE/health" 2>/dev/null; then
-        ready=1
-        break
-    fi
-    sleep 0.5
-done
-[[ -n "$ready" ]] || { tail -n 20 "$OUT/server.log" >&2; die "server not healthy after 60 s"; }
+    GATEHOUSE_AUTOCONFIRM=true
 
 # POST a JSON body; prints the response body; fails (with the status on stderr) unless 2xx.
 post_json() {

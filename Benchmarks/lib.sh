@@ -1,0 +1,80 @@
+# Shared by the benchmark scripts (sourced): logging, the release build, and one gatehouse
+# server on a free 127.0.0.1 port with a temporary data dir, stopped on exit.
+# Expects ROOT, OUT (results folder) and TMP (scratch folder) to be set by the caller.
+
+SERVER_PID=""
+
+log() { printf '[bench] %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
+
+# The release binary: $GATEHOUSE_BIN if set, else built into .build-release.
+release_binary() {
+    if [[ -n "${GATEHOUSE_BIN:-}" ]]; then
+        [[ -x "$GATEHOUSE_BIN" ]] || die "no executable at $GATEHOUSE_BIN"
+        echo "$GATEHOUSE_BIN"
+        return 0
+    fi
+    log "building: swift build -c release --product gatehouse --scratch-path .build-release (log: $OUT/build.log)"
+    if ! (cd "$ROOT" && timeout 3600 swift build -c release --product gatehouse --scratch-path .build-release) \
+        >"$OUT/build.log" 2>&1; then
+        tail -n 30 "$OUT/build.log" >&2
+        die "release build failed (log: $OUT/build.log)"
+    fi
+    echo "$(cd "$ROOT" && swift build -c release --scratch-path .build-release --show-bin-path)/gatehouse"
+}
+
+free_port() {
+    local port
+    for _ in $(seq 1 100); do
+        port=$((20000 + RANDOM % 40000))
+        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            echo "$port"
+            return 0
+        fi
+    done
+    die "found no free port"
+}
+
+# start_server [VAR=value ...]: starts "$BIN serve" with those settings; sets PORT, BASE and
+# SERVER_PID, and returns once /auth/v1/health answers (60 s at most).
+start_server() {
+    PORT="$(free_port)"
+    BASE="http://127.0.0.1:$PORT"
+    mkdir -p "$TMP/data"
+    log "starting gatehouse serve on $BASE (log: $OUT/server.log)"
+    env GATEHOUSE_HOST=127.0.0.1 GATEHOUSE_PORT="$PORT" GATEHOUSE_DATA_DIR="$TMP/data" \
+        GATEHOUSE_JWT_SECRET="$(random_hex 32)" "$@" "$BIN" serve >"$OUT/server.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 1 120); do
+        kill -0 "$SERVER_PID" 2>/dev/null || { tail -n 20 "$OUT/server.log" >&2; die "server exited during start-up"; }
+        if curl -fsS --max-time 2 -o /dev/null "$BASE/auth/v1/health" 2>/dev/null; then
+            return 0
+        fi
+        sleep 0.5
+    done
+    tail -n 20 "$OUT/server.log" >&2
+    die "server not healthy after 60 s"
+}
+
+stop_server() {
+    [[ -n "$SERVER_PID" ]] || return 0
+    if kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill -TERM "$SERVER_PID" 2>/dev/null || true
+        for _ in $(seq 1 50); do
+            kill -0 "$SERVER_PID" 2>/dev/null || break
+            sleep 0.2
+        done
+        if kill -0 "$SERVER_PID" 2>/dev/null; then
+            log "warning: server did not stop within 10 s of SIGTERM; killing it"
+            kill -KILL "$SERVER_PID" 2>/dev/null || true
+        fi
+    fi
+    wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=""
+}
+
+cleanup() {
+    stop_server
+    rm -rf "$TMP"
+}
