@@ -35,6 +35,8 @@ struct OutboxStatus: Codable, Sendable {
     var pending = 0
     var sending = 0
     var sent = 0
+    /// Done with nothing to send (no account for the address): the enumeration-safe no-op.
+    var skipped = 0
     var dead = 0
     var deadJobs: [DeadJob] = []
 
@@ -53,7 +55,7 @@ struct OutboxStatus: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case pending, sending, sent, dead
+        case pending, sending, sent, skipped, dead
         case deadJobs = "dead_jobs"
     }
 }

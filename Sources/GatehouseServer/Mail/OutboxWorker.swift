@@ -64,12 +64,14 @@ final class OutboxWorker: Service {
         }
         guard !entries.isEmpty else { return 0 }
         let heartbeat = Task { await renewLeases(of: entries.map(\.id)) }
-        await withTaskGroup(of: Void.self) { group in
+        let outcomes = await withTaskGroup(of: (OutboxEntry, DeliveryOutcome).self) { group in
             for entry in entries {
-                group.addTask { await self.deliver(entry) }
+                group.addTask { (entry, await self.deliver(entry)) }
             }
+            return await group.reduce(into: []) { $0.append($1) }
         }
         heartbeat.cancel()
+        await record(outcomes)
         return entries.count
     }
 
@@ -89,41 +91,58 @@ final class OutboxWorker: Service {
         }
     }
 
-    private func deliver(_ entry: OutboxEntry) async {
-        let outcome: Result<Void, MailDeliveryError>
+    private enum DeliveryOutcome: Sendable {
+        case sent
+        /// Nothing to send: the address has no account (or is already confirmed).
+        case skipped
+        case failed(MailDeliveryError)
+    }
+
+    private func deliver(_ entry: OutboxEntry) async -> DeliveryOutcome {
         do {
-            if let message = try await message(for: entry.job) {
-                try await transport.send(message)
-            }
-            outcome = .success(())
+            guard let message = try await message(for: entry.job) else { return .skipped }
+            try await transport.send(message)
+            return .sent
         } catch let error as MailDeliveryError {
-            outcome = .failure(error)
+            return .failed(error)
         } catch {
-            outcome = .failure(MailDeliveryError(transient: true, "preparing the message failed: \(String(describing: type(of: error)))"))
+            return .failed(MailDeliveryError(transient: true, "preparing the message failed: \(String(describing: type(of: error)))"))
         }
+    }
+
+    /// Records a batch's outcomes in one transaction (one write instead of one per job).
+    private func record(_ outcomes: [(OutboxEntry, DeliveryOutcome)]) async {
         let now = Clock.now()
         let configuration = service.configuration.mail
-        let (state, reason, next): (OutboxRepository.State, String?, Timestamp?) = switch outcome {
-        case .success: (.sent, nil, nil)
-        case .failure(let error) where error.isTransient && entry.attempts < configuration.maximumAttempts:
-            (.pending, error.reason, now.adding(seconds: Self.backoff(attempt: entry.attempts, base: configuration.retryBaseDelay)))
-        case .failure(let error): (.dead, error.reason, nil)
+        var finished: [OutboxRepository.Finish] = []
+        for (entry, outcome) in outcomes {
+            let metadata: Logger.Metadata = [
+                "job": "\(entry.id)", "kind": "\(entry.job.kind)", "attempt": "\(entry.attempts)", "transport": "\(transport.name)",
+            ]
+            switch outcome {
+            case .sent:
+                service.logger.info("Outbox: delivered", metadata: metadata)
+                finished.append(.init(id: entry.id, state: .sent, error: nil, nextAttemptAt: now))
+            case .skipped:
+                service.logger.debug("Outbox: nothing to send", metadata: metadata)
+                finished.append(.init(id: entry.id, state: .skipped, error: nil, nextAttemptAt: now))
+            case .failed(let error) where error.isTransient && entry.attempts < configuration.maximumAttempts:
+                service.logger.warning("Outbox: will retry", metadata: metadata.merging(["reason": "\(error.reason)"]) { $1 })
+                let next = now.adding(seconds: Self.backoff(attempt: entry.attempts, base: configuration.retryBaseDelay))
+                finished.append(.init(id: entry.id, state: .pending, error: error.reason, nextAttemptAt: next))
+            case .failed(let error):
+                service.logger.error("Outbox: giving up", metadata: metadata.merging(["reason": "\(error.reason)"]) { $1 })
+                finished.append(.init(id: entry.id, state: .dead, error: error.reason, nextAttemptAt: now))
+            }
         }
-        let metadata: Logger.Metadata = [
-            "job": "\(entry.id)", "kind": "\(entry.job.kind)", "attempt": "\(entry.attempts)", "transport": "\(transport.name)",
-        ]
-        switch state {
-        case .sent: service.logger.info("Outbox: delivered", metadata: metadata)
-        case .dead: service.logger.error("Outbox: giving up", metadata: metadata.merging(["reason": "\(reason ?? "")"]) { $1 })
-        default: service.logger.warning("Outbox: will retry", metadata: metadata.merging(["reason": "\(reason ?? "")"]) { $1 })
-        }
+        let results = finished
         do {
             try await service.store.write { database in
-                try await OutboxRepository.finish(id: entry.id, state: state, error: reason, nextAttemptAt: next, now: now, in: database)
+                try await OutboxRepository.finish(results, now: now, in: database)
             }
         } catch {
-            // The lease will run out and the job will be tried again: at least once, never lost.
-            service.logger.error("Outbox: recording the outcome failed", metadata: metadata)
+            // The leases will run out and the jobs will be tried again: at least once, never lost.
+            service.logger.error("Outbox: recording outcomes failed", metadata: ["error": "\(String(reflecting: error))"])
         }
     }
 

@@ -5,8 +5,17 @@ import SQLKit
 /// The mail outbox (`outbox`): jobs written in the same transaction as the request that causes
 /// them, claimed by workers with a lease, and finished as `sent` or, after the last attempt, `dead`.
 enum OutboxRepository {
-    enum State: String {
-        case pending, sending, sent, dead
+    enum State: String, Sendable {
+        /// `skipped`: done, with nothing to send (no account for the address).
+        case pending, sending, sent, skipped, dead
+    }
+
+    /// How a claimed job ended this time.
+    struct Finish: Sendable {
+        var id: UUID
+        var state: State
+        var error: String?
+        var nextAttemptAt: Timestamp
     }
 
     static func enqueue(_ job: OutboxJob, now: Timestamp, in database: any SQLDatabase) async throws {
@@ -45,12 +54,25 @@ enum OutboxRepository {
         }
     }
 
-    static func finish(id: UUID, state: State, error: String?, nextAttemptAt: Timestamp? = nil, now: Timestamp, in database: any SQLDatabase) async throws {
-        try await database.raw("""
-            UPDATE outbox SET state = \(bind: state.rawValue), locked_until = NULL, last_error = \(bind: error.map { String($0.prefix(500)) }),
-                next_attempt_at = \(bind: (nextAttemptAt ?? now).microsecondsSinceEpoch), updated_at = \(bind: now.microsecondsSinceEpoch)
-            WHERE id = \(bind: id.uuidString.lowercased())
-            """).run()
+    /// Records outcomes; jobs that ended alike (sent, skipped) share one statement.
+    static func finish(_ results: [Finish], now: Timestamp, in database: any SQLDatabase) async throws {
+        for state in [State.sent, .skipped] {
+            let ids = results.filter { $0.state == state }.map { SQLBind($0.id.uuidString.lowercased()) }
+            guard !ids.isEmpty else { continue }
+            try await database.raw("""
+                UPDATE outbox SET state = \(bind: state.rawValue), locked_until = NULL, last_error = NULL,
+                    updated_at = \(bind: now.microsecondsSinceEpoch)
+                WHERE id IN (\(SQLList(ids)))
+                """).run()
+        }
+        for result in results where result.state != .sent && result.state != .skipped {
+            try await database.raw("""
+                UPDATE outbox SET state = \(bind: result.state.rawValue), locked_until = NULL,
+                    last_error = \(bind: result.error.map { String($0.prefix(500)) }),
+                    next_attempt_at = \(bind: result.nextAttemptAt.microsecondsSinceEpoch), updated_at = \(bind: now.microsecondsSinceEpoch)
+                WHERE id = \(bind: result.id.uuidString.lowercased())
+                """).run()
+        }
     }
 
     /// Keeps jobs claimed while they are being sent.
@@ -80,6 +102,7 @@ enum OutboxRepository {
             case .pending: status.pending = total
             case .sending: status.sending = total
             case .sent: status.sent = total
+            case .skipped: status.skipped = total
             case .dead: status.dead = total
             case nil: break
             }
