@@ -7,22 +7,9 @@ import Testing
 /// Spec 002 §9 "Edge case tests".
 @MainActor
 @Suite("LoginModel edge cases")
-struct LoginModelEdgeCaseTests {
+struct LoginModelEdgeCaseTests: LoginFixture {
     let auth = StubAuthClient()
     let clock = ManualClock()
-
-    func model(reason: String? = nil) -> LoginModel {
-        LoginModel(auth: auth, clock: clock, reason: reason)
-    }
-
-    func filled(_ email: String = "user@example.com", _ password: String = "password123") -> LoginModel {
-        let model = model()
-        model.email = email
-        model.didBlur(.email)
-        model.password = password
-        model.didBlur(.password)
-        return model
-    }
 
     @Test func veryLongEmailIsAcceptedAndSubmitted() async {
         let email = String(repeating: "a", count: 120) + "@example.com"

@@ -7,22 +7,9 @@ import Testing
 /// Spec 002 §9, the login page's testing checklist.
 @MainActor
 @Suite("LoginModel")
-struct LoginModelTests {
+struct LoginModelTests: LoginFixture {
     let auth = StubAuthClient()
     let clock = ManualClock()
-
-    func model(reason: String? = nil) -> LoginModel {
-        LoginModel(auth: auth, clock: clock, reason: reason)
-    }
-
-    func filled(_ email: String = "user@example.com", _ password: String = "password123") -> LoginModel {
-        let model = model()
-        model.email = email
-        model.didBlur(.email)
-        model.password = password
-        model.didBlur(.password)
-        return model
-    }
 
     // MARK: Happy path
 
