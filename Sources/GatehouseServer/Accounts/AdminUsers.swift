@@ -84,7 +84,7 @@ extension AuthService {
         let newHash = passwordHash
         let engine = store.engine
         let stored = try await database(write: true) { database -> UserRecord? in
-            guard var user = try await UserRepository.findForUpdate(id: userId, engine: engine, in: database) else {
+            guard var user = try await UserRepository.find(id: userId, lockingOn: engine, in: database) else {
                 throw AuthError(.userNotFound, status: .notFound, "User not found")
             }
             if let email, email.normalized != user.email {

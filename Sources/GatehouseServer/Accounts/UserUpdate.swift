@@ -44,7 +44,7 @@ extension AuthService {
         let engine = store.engine
         // Re-read under lock inside the transaction: concurrent metadata merges all land.
         let updated = try await database(write: true) { database -> UserRecord in
-            guard var user = try await UserRepository.findForUpdate(id: current.id, engine: engine, in: database) else {
+            guard var user = try await UserRepository.find(id: current.id, lockingOn: engine, in: database) else {
                 throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
             }
             if let newHash { user.passwordHash = newHash }

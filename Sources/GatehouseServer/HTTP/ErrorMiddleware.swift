@@ -48,8 +48,8 @@ struct ErrorMiddleware: RouterMiddleware {
     }
 
     static func render(_ error: AuthError, request: Request, requestId: String) -> Response {
-        var headers: HTTPFields = [Self.errorCodeHeader: error.code.rawValue]
-        if let wait = error.retryAfter { headers[.retryAfter] = String(wait) }
+        var headers = error.retryAfterHeaders
+        headers[Self.errorCodeHeader] = error.code.rawValue
         let modern = request.headers[Self.apiVersionHeader].map(Self.selectsModernShape) ?? false
         var body: [String: JSONValue]
         if modern {

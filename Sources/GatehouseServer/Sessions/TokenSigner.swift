@@ -17,9 +17,15 @@ struct TokenSigner: Sendable {
     }
 
     func accessToken(for user: UserRecord, session: SessionRecord, now: Timestamp) async throws -> (token: String, expiresAt: Int64) {
+        let claims = accessClaims(for: user, session: session, now: now)
+        return (try await keys.sign(claims), Int64(claims.exp.value.timeIntervalSince1970))
+    }
+
+    /// The claims an access token of `session` issued `now` carries.
+    func accessClaims(for user: UserRecord, session: SessionRecord, now: Timestamp) -> AccessTokenClaims {
         let issuedAt = now.secondsSinceEpoch
         let expiresAt = issuedAt + Int64(lifetime)
-        let claims = AccessTokenClaims(
+        return AccessTokenClaims(
             sub: SubjectClaim(value: user.id.uuidString.lowercased()), aud: AudienceClaim(value: user.aud),
             exp: ExpirationClaim(value: Date(timeIntervalSince1970: Double(expiresAt))),
             iat: IssuedAtClaim(value: Date(timeIntervalSince1970: Double(issuedAt))), iss: IssuerClaim(value: issuer),
@@ -27,7 +33,6 @@ struct TokenSigner: Sendable {
             role: user.role, aal: session.aal, amr: session.amr, sessionId: session.id.uuidString.lowercased(),
             isAnonymous: false
         )
-        return (try await keys.sign(claims), expiresAt)
     }
 
     /// The verified claims of a user's access token, or `bad_jwt`.

@@ -14,16 +14,10 @@ enum UserRepository {
         """
     static let from = "FROM users u LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'"
 
-    static func find(id: UUID, in database: any SQLDatabase) async throws -> UserRecord? {
-        let row = try await database.raw(
-            "SELECT \(unsafeRaw: columns) \(unsafeRaw: from) WHERE u.id = \(bind: id.uuidString.lowercased())"
-        ).first()
-        return try row.map(decode)
-    }
-
-    /// The user, locked for the rest of the transaction on PostgreSQL (SQLite's single writer
-    /// already serializes): read-modify-write updates must not lose each other's changes.
-    static func findForUpdate(id: UUID, engine: SQLEngine, in database: any SQLDatabase) async throws -> UserRecord? {
+    /// The user by id. With `lockingOn: .postgres` the row stays locked for the rest of the
+    /// transaction (SQLite's single writer already serializes): read-modify-write updates must
+    /// not lose each other's changes.
+    static func find(id: UUID, lockingOn engine: SQLEngine? = nil, in database: any SQLDatabase) async throws -> UserRecord? {
         let lock = engine == .postgres ? " FOR UPDATE OF u" : ""
         let row = try await database.raw(
             "SELECT \(unsafeRaw: columns) \(unsafeRaw: from) WHERE u.id = \(bind: id.uuidString.lowercased())\(unsafeRaw: lock)"

@@ -41,19 +41,13 @@ extension AuthService {
         if user.isBanned(at: now) { return .ended }
         var refreshed = state
         refreshed.lastSeen = now.secondsSinceEpoch
-        return .signedIn(try await authenticated(user: user, session: session, now: now), refreshed)
+        return .signedIn(authenticated(user: user, session: session, now: now), refreshed)
     }
 
     /// The caller for a loaded session: claims exactly as the access token of that session
     /// carries them, so `signOut` and `updateUser` see what they see through the API.
-    func authenticated(user: UserRecord, session: SessionRecord, now: Timestamp) async throws(AuthError) -> Authenticated {
-        let token: String
-        do {
-            token = try await signer.accessToken(for: user, session: session, now: now).token
-        } catch {
-            throw AuthError(.unexpectedFailure, status: .internalServerError, "Could not sign the access token")
-        }
-        return Authenticated(claims: try await signer.verifyAccessToken(token), session: session, user: user)
+    func authenticated(user: UserRecord, session: SessionRecord, now: Timestamp) -> Authenticated {
+        Authenticated(claims: signer.accessClaims(for: user, session: session, now: now), session: session, user: user)
     }
 
     /// The cookie state for the session an API operation just started (sign-in, sign-up).

@@ -1,5 +1,4 @@
 import GatehouseCore
-import HTTPTypes
 import Hummingbird
 
 /// The Supabase Edge Function of spec 003: `POST /functions/v1/send-reset-email {email}` →
@@ -25,10 +24,9 @@ struct EdgeFunctionEndpoint {
                 try await service.requestEmail(.recovery, email: body.email, missingMessage: "Email is required")
                 return try JSONBody.response(Answer(success: true, message: "Password reset email sent"))
             } catch let error as AuthError {
-                var headers: HTTPFields = [:]
-                if let wait = error.retryAfter { headers[.retryAfter] = String(wait) }
-                let status: HTTPResponse.Status = error.status.code >= 500 ? .internalServerError : error.status
-                return try JSONBody.response(Answer(success: false, error: error.message), status: status, headers: headers)
+                return try JSONBody.response(
+                    Answer(success: false, error: error.message), status: error.envelopeStatus, headers: error.retryAfterHeaders
+                )
             }
         }
     }

@@ -71,10 +71,8 @@ struct LegacyResetEndpoint {
             let email = (try? EmailAddress(validating: body.email ?? ""))?.normalized ?? ""
             return try JSONBody.response(Envelope(success: true, data: data(email), error: nil, message: nil))
         } catch let error as AuthError {
-            var headers: HTTPFields = [:]
-            if let wait = error.retryAfter { headers[.retryAfter] = String(wait) }
             let envelope = Envelope<D>(success: false, data: nil, error: error.code.rawValue, message: error.message)
-            return try JSONBody.response(envelope, status: error.status.code >= 500 ? .internalServerError : error.status, headers: headers)
+            return try JSONBody.response(envelope, status: error.envelopeStatus, headers: error.retryAfterHeaders)
         }
     }
 }

@@ -1,4 +1,3 @@
-import HTTPTypes
 import Hummingbird
 
 /// `POST /recover` and `POST /resend`: GoTrue's "send me an email" routes. Both answer `200 {}`
@@ -25,7 +24,7 @@ struct RecoverEndpoint {
             try service.limits.otp.check(client.address)
             let body = try await JSONBody.decode(Body.self, from: request, context: context)
             let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
-            try await service.requestEmail(.recovery, email: body.email, redirectTo: redirectTo(request), pkce: pkce)
+            try await service.requestEmail(.recovery, email: body.email, redirectTo: request.redirectTo, pkce: pkce)
             return try JSONBody.response(EmptyObject())
         }
         group.post("resend") { request, context in
@@ -38,14 +37,9 @@ struct RecoverEndpoint {
             default: throw AuthError.validation("Missing one of these types: signup, recovery")
             }
             let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
-            try await service.requestEmail(kind, email: body.email, redirectTo: redirectTo(request), pkce: pkce,
+            try await service.requestEmail(kind, email: body.email, redirectTo: request.redirectTo, pkce: pkce,
                                            missingMessage: "Resend requires an email")
             return try JSONBody.response(EmptyObject())
         }
-    }
-
-    /// GoTrue takes `redirect_to` from the query string or a header of that name.
-    private func redirectTo(_ request: Request) -> String? {
-        request.uri.queryParameters.get("redirect_to") ?? request.headers[HTTPField.Name("redirect_to")!]
     }
 }

@@ -1,5 +1,4 @@
 import GatehouseCore
-import HTTPTypes
 import Hummingbird
 
 /// `POST /signup`.
@@ -26,11 +25,10 @@ struct SignupEndpoint {
             try service.limits.otp.check(client.address)
             let body = try await JSONBody.decode(Body.self, from: request, context: context)
             let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
-            // The confirmation link comes back to `redirect_to` (query or header), as /recover's does.
-            let redirectTo = request.uri.queryParameters.get("redirect_to") ?? request.headers[HTTPField.Name("redirect_to")!]
+            // The confirmation link comes back to `redirect_to`, as /recover's does.
             switch try await service.signUp(
                 email: body.email, password: body.password, data: body.data ?? [:], client: client,
-                redirectTo: redirectTo, pkce: pkce
+                redirectTo: request.redirectTo, pkce: pkce
             ) {
             case .session(let session): return try JSONBody.response(session)
             case .user(let user): return try JSONBody.response(user)
