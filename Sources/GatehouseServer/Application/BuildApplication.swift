@@ -23,6 +23,7 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
     services.append(ShutdownService(store: store, hasher: service.hasher))
     // After the store in the list, so it stops first on shutdown (services stop in reverse).
     services.append(OutboxWorker(service: service, transport: transport))
+    services.append(RetentionService(service: service))
 
     let router = Router(context: GatehouseRequestContext.self)
     router.add(middleware: RequestLogMiddleware())

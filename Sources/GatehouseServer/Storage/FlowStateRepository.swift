@@ -40,9 +40,4 @@ enum FlowStateRepository {
             )
         }
     }
-
-    /// Flows never exchanged are garbage after a day.
-    static func deleteExpired(before cutoff: Timestamp, in database: any SQLDatabase) async throws {
-        try await database.raw("DELETE FROM flow_states WHERE created_at < \(bind: cutoff.microsecondsSinceEpoch)").run()
-    }
 }

@@ -1,0 +1,28 @@
+import GatehouseCore
+import SQLKit
+
+/// What the database forgets, and when: rows that can never be used again. Without this,
+/// unexchanged PKCE codes, spent tokens, send windows and delivered jobs would pile up forever.
+/// Dead outbox jobs and sessions are kept (the first are for people to look at, the second live
+/// until their user signs out).
+enum Retention {
+    static let day: Double = 86_400
+
+    static func purge(now: Timestamp, in database: any SQLDatabase) async throws {
+        let dayAgo = now.adding(seconds: -day).microsecondsSinceEpoch
+        // Authorization codes live five minutes; GoTrue also collects flow states after a day.
+        try await database.raw("DELETE FROM flow_states WHERE created_at < \(bind: dayAgo)").run()
+        // Spent or expired tokens, once a day old (a day covers the longest configurable lifetime).
+        try await database.raw("""
+            DELETE FROM one_time_tokens
+            WHERE created_at < \(bind: dayAgo) AND (consumed_at IS NOT NULL OR expires_at < \(bind: now.microsecondsSinceEpoch))
+            """).run()
+        // A window is at most a day long (GATEHOUSE_EMAIL_SEND_WINDOW ≤ 86400).
+        try await database.raw("DELETE FROM email_send_windows WHERE last_sent_at < \(bind: dayAgo)").run()
+        // Finished jobs after a week; dead ones stay for `gatehouse mail status`.
+        let weekAgo = now.adding(seconds: -7 * day).microsecondsSinceEpoch
+        try await database.raw("""
+            DELETE FROM outbox WHERE state IN ('sent', 'skipped') AND updated_at < \(bind: weekAgo)
+            """).run()
+    }
+}

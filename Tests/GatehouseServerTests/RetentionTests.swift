@@ -1,0 +1,76 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+import Testing
+@testable import GatehouseServer
+
+/// What the hourly purge forgets and what it keeps.
+@Suite("Retention")
+struct RetentionTests {
+    @Test("spent tokens, old flows, old windows and old finished jobs go; live and dead ones stay")
+    func purge() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-retention-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try await SQLiteStore.open(path: directory.path + "/db.sqlite", logger: .init(label: "test"))
+        do {
+            try await Migrations.apply(to: store, logger: .init(label: "test"))
+            let now = Clock.now()
+            let old = now.adding(seconds: -2 * Retention.day)
+            let ancient = now.adding(seconds: -8 * Retention.day)
+            let user = UserRecord.new(email: try EmailAddress(validating: "keep@example.com"), passwordHash: "x", userMetadata: [:], confirmedAt: now)
+            try await store.write { database in
+                try await UserRepository.insert(user, in: database)
+                func token(_ hash: String, created: Timestamp, expires: Timestamp, consumed: Bool) async throws {
+                    let record = OneTimeTokenRecord(
+                        id: UUID(), userId: user.id, purpose: .recovery, codeHash: "c", attempts: 0, codeChallenge: nil,
+                        codeChallengeMethod: nil, redirectTo: nil, expiresAt: expires, consumedAt: nil
+                    )
+                    try await OneTimeTokenRepository.insert(record, linkHash: hash, now: created, in: database)
+                    if consumed { _ = try await OneTimeTokenRepository.consume(id: record.id, now: created, in: database) }
+                }
+                try await token("old-spent", created: old, expires: now.adding(seconds: 3600), consumed: true)
+                try await token("old-expired", created: old, expires: old.adding(seconds: 3600), consumed: false)
+                try await token("fresh-spent", created: now, expires: now.adding(seconds: 3600), consumed: true)
+                try await token("old-but-usable", created: old, expires: now.adding(seconds: 3600), consumed: false)
+                for (code, created) in [("old-flow", old), ("fresh-flow", now)] {
+                    let flow = FlowStateRecord(id: UUID(), userId: user.id, codeChallenge: "c", codeChallengeMethod: "s256",
+                                               authenticationMethod: "recovery", createdAt: created)
+                    try await FlowStateRepository.insert(flow, authCodeHash: code, in: database)
+                }
+                for (key, at) in [("old-window", old), ("fresh-window", now)] {
+                    _ = try await EmailWindowRepository.claim(key: key, window: 60, now: at, in: database)
+                }
+                for (kind, state, updated) in [("a", "sent", ancient), ("b", "skipped", ancient), ("c", "dead", ancient), ("d", "sent", now)] {
+                    try await database.raw("""
+                        INSERT INTO outbox (id, kind, payload, state, attempts, next_attempt_at, created_at, updated_at)
+                        VALUES (\(bind: UUID().uuidString), \(bind: kind), '{}', \(bind: state), 1, 0, 0, \(bind: updated.microsecondsSinceEpoch))
+                        """).run()
+                }
+            }
+
+            try await store.write { try await Retention.purge(now: now, in: $0) }
+
+            let remaining = try await store.read { database in
+                (
+                    tokens: try await database.raw("SELECT token_hash FROM one_time_tokens ORDER BY token_hash").all()
+                        .map { try $0.decode(column: "token_hash", as: String.self) },
+                    flows: try await database.raw("SELECT auth_code_hash FROM flow_states").all()
+                        .map { try $0.decode(column: "auth_code_hash", as: String.self) },
+                    windows: try await database.raw("SELECT address_key FROM email_send_windows").all()
+                        .map { try $0.decode(column: "address_key", as: String.self) },
+                    jobs: try await database.raw("SELECT kind FROM outbox ORDER BY kind").all()
+                        .map { try $0.decode(column: "kind", as: String.self) }
+                )
+            }
+            #expect(remaining.tokens == ["fresh-spent", "old-but-usable"])
+            #expect(remaining.flows == ["fresh-flow"])
+            #expect(remaining.windows == ["fresh-window"])
+            #expect(remaining.jobs == ["c", "d"])
+        } catch {
+            await store.shutdown()
+            throw error
+        }
+        await store.shutdown()
+    }
+}
