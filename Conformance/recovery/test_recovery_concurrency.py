@@ -12,6 +12,7 @@ import httpx
 
 from recovery_support import (
     CHANGED_SUBJECT,
+    admin_mail,
     ResetBrowser,
     dev_messages,
     fragment_of,
@@ -104,6 +105,34 @@ def test_one_send_window_admits_one_of_many_simultaneous_requests(server_factory
     time.sleep(1.0)
     assert len(dev_messages(server, known)) == 1
     assert dev_messages(server, unknown) == []
+
+
+def test_a_burst_of_requests_is_delivered_as_one_batch_would_be(server_factory):
+    """The worker handles a burst's jobs together (one lookup, one transaction for the tokens).
+    Every registered address still gets exactly one working link of its own, and nobody else
+    anything."""
+    server = server_factory.start(email_send_window=60, mail_retry_base_ms=100)
+    known = [register(server, unique_email("burst-known")) for _ in range(8)]
+    unknown = [unique_email("burst-unknown") for _ in range(8)]
+    url = f"{server.auth_url}/recover"
+    responses = race([lambda c, e=email: c.post(url, json={"email": e}) for email in known + unknown])
+    assert [r.status_code for r in responses] == [200] * 16, [r.text for r in responses if r.status_code != 200]
+
+    tokens = {recovery_mail(server, email)[1] for email in known}
+    assert len(tokens) == len(known), "two addresses got the same link"
+    time.sleep(1.0)
+    for email in known:
+        assert len(dev_messages(server, email)) == 1, email
+    for email in unknown:
+        assert dev_messages(server, email) == [], email
+    counts = admin_mail(server)
+    assert (counts["sent"], counts["skipped"], counts["dead"]) == (8, 8, 0), counts
+    with http() as client:
+        for email in known:
+            _, token, _ = recovery_mail(server, email)
+            verified = client.post(f"{server.auth_url}/verify", json={"type": "recovery", "token_hash": token})
+            assert verified.status_code == 200, verified.text
+            assert verified.json()["user"]["email"] == email
 
 
 def test_a_burst_of_guesses_gets_no_more_than_five(mail_server):

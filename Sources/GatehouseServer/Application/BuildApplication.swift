@@ -21,6 +21,7 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
     var services: [any Service] = []
     if let postgres = store as? PostgresStore { services.append(postgres) }
     services.append(ShutdownService(store: store, hasher: service.hasher))
+    if let sqlite = store as? SQLiteStore { services.append(SQLiteCheckpointer(store: sqlite)) }
     // After the store in the list, so it stops first on shutdown (services stop in reverse).
     services.append(OutboxWorker(service: service, transport: transport))
     services.append(RetentionService(service: service))

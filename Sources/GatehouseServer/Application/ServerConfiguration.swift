@@ -167,7 +167,7 @@ enum DevelopmentSecret {
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var generator = SystemRandomNumberGenerator()
-        let secret = (0..<48).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        let secret = (0..<48).map { _ in UInt8.random(in: 0...255, using: &generator) }.hexString
         guard FileManager.default.createFile(atPath: path, contents: Data(secret.utf8), attributes: [.posixPermissions: 0o600]) else {
             throw ConfigurationError("could not write \(path)")
         }

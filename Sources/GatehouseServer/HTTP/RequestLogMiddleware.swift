@@ -19,7 +19,7 @@ struct RequestLogMiddleware: RouterMiddleware {
                 "method": .string(request.method.rawValue),
                 "path": .string(request.uri.path),
                 "status": .stringConvertible(response.status.code),
-                "duration_ms": .string(String(format: "%.2f", milliseconds)),
+                "duration_ms": .string(milliseconds.twoDecimals),
             ]
         )
         return response

@@ -10,7 +10,8 @@ struct DevMailbox: MailTransport {
 
     func send(_ message: MailMessage) async throws(MailDeliveryError) {
         do {
-            try await store.write { database in
+            // One INSERT: atomic without a transaction around it.
+            try await store.writeStatement { database in
                 try await DevMailboxRepository.insert(message, now: Clock.now(), in: database)
             }
         } catch {

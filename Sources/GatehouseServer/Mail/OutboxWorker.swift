@@ -20,6 +20,10 @@ final class OutboxWorker: Service {
     let lease: Double = 15
     /// How long to sleep with nothing due; other instances' jobs are found at the latest then.
     let idleWait: Double = 1
+    /// How long to let jobs gather after waking, before claiming. Under load this turns a claim,
+    /// a lookup and a finish per request into one of each per batch (at 1,000 requests a second,
+    /// about a dozen writes a request became a handful a batch); an email leaves that much later.
+    let gatherDelay: Duration = .milliseconds(20)
 
     init(service: AuthService, transport: any MailTransport) {
         self.service = service
@@ -39,6 +43,7 @@ final class OutboxWorker: Service {
                 let claimed = await deliverDueJobs()
                 if claimed < batchSize, !stopping.isSet {
                     await service.outboxSignal.wait(upTo: await secondsUntilNextDue())
+                    if !stopping.isSet { try? await Task.sleep(for: gatherDelay) }
                 }
             }
         } onGracefulShutdown: {
@@ -55,7 +60,8 @@ final class OutboxWorker: Service {
         let entries: [OutboxEntry]
         do {
             let (limit, lease) = (batchSize, lease)
-            entries = try await service.store.write { database in
+            // One UPDATE … RETURNING: atomic on its own, no transaction around it.
+            entries = try await service.store.writeStatement { database in
                 try await OutboxRepository.claim(limit: limit, lease: lease, now: Clock.now(), engine: engine, in: database)
             }
         } catch {
@@ -64,11 +70,18 @@ final class OutboxWorker: Service {
         }
         guard !entries.isEmpty else { return 0 }
         let heartbeat = Task { await renewLeases(of: entries.map(\.id)) }
-        let outcomes = await withTaskGroup(of: (OutboxEntry, DeliveryOutcome).self) { group in
-            for entry in entries {
-                group.addTask { (entry, await self.deliver(entry)) }
+        let outcomes: [(OutboxEntry, DeliveryOutcome)]
+        do {
+            let messages = try await messages(for: entries.map(\.job))
+            outcomes = await withTaskGroup(of: (OutboxEntry, DeliveryOutcome).self) { group in
+                for (entry, message) in zip(entries, messages) {
+                    group.addTask { (entry, await self.deliver(message)) }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
             }
-            return await group.reduce(into: []) { $0.append($1) }
+        } catch {
+            let failure = MailDeliveryError(transient: true, "preparing the messages failed: \(String(describing: type(of: error)))")
+            outcomes = entries.map { ($0, .failed(failure)) }
         }
         heartbeat.cancel()
         await record(outcomes)
@@ -98,15 +111,13 @@ final class OutboxWorker: Service {
         case failed(MailDeliveryError)
     }
 
-    private func deliver(_ entry: OutboxEntry) async -> DeliveryOutcome {
+    private func deliver(_ message: MailMessage?) async -> DeliveryOutcome {
+        guard let message else { return .skipped }
         do {
-            guard let message = try await message(for: entry.job) else { return .skipped }
             try await transport.send(message)
             return .sent
-        } catch let error as MailDeliveryError {
-            return .failed(error)
         } catch {
-            return .failed(MailDeliveryError(transient: true, "preparing the message failed: \(String(describing: type(of: error)))"))
+            return .failed(error)
         }
     }
 
@@ -146,26 +157,39 @@ final class OutboxWorker: Service {
         }
     }
 
-    /// The email for a job, or nil when there is nothing to send (an unknown address).
-    func message(for job: OutboxJob) async throws -> MailMessage? {
-        switch job {
-        case .direct(let message):
-            return message
-        case .recovery(let email, let redirectTo, let challenge, let method):
-            guard let issued = try await service.issueOneTimeToken(
-                purpose: .recovery, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method
-            ) else { return nil }
-            return render(templates.recovery(issued.context), to: issued.user.email)
-        case .signupConfirmation(let email, let redirectTo, let challenge, let method):
-            guard let issued = try await service.issueOneTimeToken(
-                purpose: .signup, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method
-            ) else { return nil }
-            return render(templates.signupConfirmation(issued.context), to: issued.user.email)
-        case .passwordChanged(let userId):
-            guard let user = try await service.store.read({ try await UserRepository.find(id: userId, in: $0) }) else { return nil }
-            let context = EmailTemplates.Context(productName: service.configuration.mail.productName, email: user.email)
-            return render(templates.passwordChanged(context), to: user.email)
+    /// The email for each job, in order, or nil where there is nothing to send (an unknown
+    /// address). Every token the batch needs is minted in one transaction.
+    func messages(for jobs: [OutboxJob]) async throws -> [MailMessage?] {
+        var tokenRequests: [OneTimeTokenRequest] = []
+        for job in jobs {
+            switch job {
+            case .recovery(let email, let redirectTo, let challenge, let method):
+                tokenRequests.append(.init(purpose: .recovery, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method))
+            case .signupConfirmation(let email, let redirectTo, let challenge, let method):
+                tokenRequests.append(.init(purpose: .signup, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method))
+            case .passwordChanged, .direct:
+                break
+            }
         }
+        var issued = try await service.issueOneTimeTokens(tokenRequests).makeIterator()
+        var messages: [MailMessage?] = []
+        for job in jobs {
+            switch job {
+            case .direct(let message):
+                messages.append(message)
+            case .recovery:
+                messages.append((issued.next() ?? nil).map { render(templates.recovery($0.context), to: $0.user.email) })
+            case .signupConfirmation:
+                messages.append((issued.next() ?? nil).map { render(templates.signupConfirmation($0.context), to: $0.user.email) })
+            case .passwordChanged(let userId):
+                let user = try await service.store.read { try await UserRepository.find(id: userId, in: $0) }
+                messages.append(user.map { user in
+                    let context = EmailTemplates.Context(productName: service.configuration.mail.productName, email: user.email)
+                    return render(templates.passwordChanged(context), to: user.email)
+                })
+            }
+        }
+        return messages
     }
 
     private func render(_ rendered: EmailTemplates.Rendered, to address: String) -> MailMessage {

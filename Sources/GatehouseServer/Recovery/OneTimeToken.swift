@@ -49,7 +49,7 @@ struct OneTimeTokenHasher: Sendable {
     func mint(lifetime: Int, now: Timestamp) -> IssuedOneTimeToken {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let code = String(format: "%06d", Int.random(in: 0..<1_000_000, using: &generator))
+        let code = Int.random(in: 0..<1_000_000, using: &generator).zeroPadded(toWidth: 6)
         return IssuedOneTimeToken(
             id: UUID(), linkToken: Data(bytes).base64URLEncodedString(), code: code,
             expiresAt: now.adding(seconds: Double(lifetime))
@@ -84,6 +84,6 @@ struct OneTimeTokenHasher: Sendable {
     }
 
     private func hex(_ mac: HMAC<SHA256>.MAC) -> String {
-        mac.map { String(format: "%02x", $0) }.joined()
+        mac.hexString
     }
 }

@@ -9,6 +9,9 @@ import SQLiteKit
 /// latency) and a few reader connections that WAL lets run beside it.
 public final class SQLiteStore: SQLStore {
     public let engine = SQLEngine.sqlite
+    /// The database file, for connections opened beside these (`SQLiteCheckpointer`).
+    let path: String
+    let logger: Logger
     private let writer: SQLiteConnection
     private let readers: [SQLiteConnection]
     private let writeLock = AsyncSerialLock()
@@ -39,14 +42,16 @@ public final class SQLiteStore: SQLStore {
             try await database.raw("PRAGMA synchronous = NORMAL").run()
             var readers: [SQLiteConnection] = []
             for _ in 0..<max(1, readerCount) { readers.append(try await connect()) }
-            return SQLiteStore(writer: writer, readers: readers)
+            return SQLiteStore(path: path, logger: logger, writer: writer, readers: readers)
         } catch {
             try? await writer.close()
             throw error
         }
     }
 
-    private init(writer: SQLiteConnection, readers: [SQLiteConnection]) {
+    private init(path: String, logger: Logger, writer: SQLiteConnection, readers: [SQLiteConnection]) {
+        self.path = path
+        self.logger = logger
         self.writer = writer
         self.readers = readers
     }
@@ -66,6 +71,11 @@ public final class SQLiteStore: SQLStore {
     public func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let database = writer.sql(queryLogLevel: nil)
         return try await writeLock.withLock { try await body(database) }
+    }
+
+    /// Runs `body` while no write can start (for `SQLiteCheckpointer`, on a connection of its own).
+    func holdingWrites<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await writeLock.withLock { try await body() }
     }
 
     public func shutdown() async {

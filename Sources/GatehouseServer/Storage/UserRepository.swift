@@ -32,6 +32,28 @@ enum UserRepository {
         return try row.map(decode)
     }
 
+    /// The users holding any of `emails` (normalized addresses), in one query: the outbox worker
+    /// looks up a whole batch at once.
+    static func find(emails: [String], in database: any SQLDatabase) async throws -> [UserRecord] {
+        guard !emails.isEmpty else { return [] }
+        let list = SQLList(emails.map { SQLBind($0) })
+        return try await database.raw(
+            "SELECT \(unsafeRaw: columns) \(unsafeRaw: from) WHERE u.email IN (\(list))"
+        ).all().map(decode)
+    }
+
+    /// Notes when a recovery or confirmation email was last sent (GoTrue's `recovery_sent_at`,
+    /// `confirmation_sent_at`), touching nothing else.
+    static func recordEmailSent(userId: UUID, purpose: TokenPurpose, at now: Timestamp, in database: any SQLDatabase) async throws {
+        let column = switch purpose {
+        case .recovery: "recovery_sent_at"
+        case .signup: "confirmation_sent_at"
+        }
+        try await database.raw(
+            "UPDATE users SET \(unsafeRaw: column) = \(bind: now.microsecondsSinceEpoch) WHERE id = \(bind: userId.uuidString.lowercased())"
+        ).run()
+    }
+
     static func list(offset: Int, limit: Int, in database: any SQLDatabase) async throws -> [UserRecord] {
         try await database.raw(
             "SELECT \(unsafeRaw: columns) \(unsafeRaw: from) ORDER BY u.created_at, u.id LIMIT \(bind: limit) OFFSET \(bind: offset)"

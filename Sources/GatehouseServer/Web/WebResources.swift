@@ -43,7 +43,7 @@ enum WebResources {
             self.name = name
             self.contentType = contentType
             self.bytes = bytes
-            self.version = SHA256.hash(data: bytes).prefix(6).map { String(format: "%02x", $0) }.joined()
+            self.version = SHA256.hash(data: bytes).prefix(6).hexString
         }
 
         /// `/assets/name?v=hash`: a new version gets a new URL, so caches never serve a stale file.
