@@ -44,3 +44,26 @@ public struct WeakPasswordPayload: Codable, Sendable, Equatable {
         self.reasons = reasons
     }
 }
+
+extension SessionPayload: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.field(CodingKeys.accessToken.stringValue, accessToken)
+            writer.field(CodingKeys.tokenType.stringValue, tokenType)
+            writer.field(CodingKeys.expiresIn.stringValue, expiresIn)
+            writer.field(CodingKeys.expiresAt.stringValue, expiresAt)
+            writer.field(CodingKeys.refreshToken.stringValue, refreshToken)
+            writer.field(CodingKeys.user.stringValue, user)
+            writer.field(CodingKeys.weakPassword.stringValue, ifPresent: weakPassword)
+        }
+    }
+}
+
+extension WeakPasswordPayload: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.field(CodingKeys.message.stringValue, ifPresent: message)
+            writer.field(CodingKeys.reasons.stringValue, reasons)
+        }
+    }
+}

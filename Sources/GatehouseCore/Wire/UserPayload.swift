@@ -121,3 +121,43 @@ public struct IdentityPayload: Codable, Sendable, Equatable {
         case updatedAt = "updated_at"
     }
 }
+
+extension UserPayload: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.field(CodingKeys.id.stringValue, id)
+            writer.field(CodingKeys.aud.stringValue, aud)
+            writer.field(CodingKeys.role.stringValue, role)
+            writer.field(CodingKeys.email.stringValue, email)
+            writer.field(CodingKeys.emailConfirmedAt.stringValue, ifPresent: emailConfirmedAt)
+            writer.field(CodingKeys.phone.stringValue, phone)
+            writer.field(CodingKeys.confirmationSentAt.stringValue, ifPresent: confirmationSentAt)
+            writer.field(CodingKeys.confirmedAt.stringValue, ifPresent: confirmedAt)
+            writer.field(CodingKeys.recoverySentAt.stringValue, ifPresent: recoverySentAt)
+            writer.field(CodingKeys.lastSignInAt.stringValue, ifPresent: lastSignInAt)
+            writer.field(CodingKeys.appMetadata.stringValue, appMetadata)
+            writer.field(CodingKeys.userMetadata.stringValue, userMetadata)
+            writer.field(CodingKeys.identities.stringValue, identities)
+            writer.field(CodingKeys.createdAt.stringValue, createdAt)
+            writer.field(CodingKeys.updatedAt.stringValue, updatedAt)
+            writer.field(CodingKeys.bannedUntil.stringValue, ifPresent: bannedUntil)
+            writer.field(CodingKeys.isAnonymous.stringValue, isAnonymous)
+        }
+    }
+}
+
+extension IdentityPayload: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.field(CodingKeys.identityId.stringValue, identityId)
+            writer.field(CodingKeys.id.stringValue, id)
+            writer.field(CodingKeys.userId.stringValue, userId)
+            writer.field(CodingKeys.identityData.stringValue, identityData)
+            writer.field(CodingKeys.provider.stringValue, provider)
+            writer.field(CodingKeys.lastSignInAt.stringValue, ifPresent: lastSignInAt)
+            writer.field(CodingKeys.createdAt.stringValue, createdAt)
+            writer.field(CodingKeys.updatedAt.stringValue, updatedAt)
+            writer.field(CodingKeys.email.stringValue, ifPresent: email)
+        }
+    }
+}

@@ -20,7 +20,7 @@ struct RetentionService: Service {
                 service.logger.warning("Retention: purge failed", metadata: ["error": "\(String(reflecting: error))"])
             }
             do {
-                try await cancelOnGracefulShutdown { try await Task.sleep(for: interval) }
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
             } catch {
                 return
             }

@@ -62,8 +62,7 @@ struct ErrorMiddleware: RouterMiddleware {
         if let reasons = error.weakPasswordReasons {
             body["weak_password"] = .object(["reasons": .array(reasons.map(JSONValue.string))])
         }
-        return (try? JSONBody.response(body, status: error.status, headers: headers))
-            ?? Response(status: error.status, headers: headers)
+        return JSONBody.response(body, status: error.status, headers: headers)
     }
 
     /// Any valid `YYYY-MM-DD` on or after 2024-01-01 selects the 2024-01-01 shape.

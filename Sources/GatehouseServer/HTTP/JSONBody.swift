@@ -30,6 +30,14 @@ enum JSONBody {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(data: try encoder.encode(value))))
     }
 
+    /// The same answer for the payloads that write their own JSON (sessions, users): the hot
+    /// paths skip `Codable`.
+    static func response(_ value: some Encodable & JSONWritable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: JSONWriter.encode(value))))
+    }
+
     /// A short reason that names the offending field but never echoes a value.
     private static func describe(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "invalid JSON" }

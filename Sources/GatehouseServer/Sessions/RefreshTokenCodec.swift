@@ -1,4 +1,5 @@
 import Crypto
+import ExtrasBase64
 import Foundation
 
 /// Refresh tokens that need no storage: `base64url(version ‖ session id ‖ counter ‖ MAC)`.
@@ -60,20 +61,16 @@ struct RefreshTokenCodec: Sendable {
 }
 
 extension Data {
+    /// Base64url without padding (RFC 4648 §5), as tokens, PKCE challenges and cookies use it.
     func base64URLEncodedString() -> String {
-        base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64.encodeToString(bytes: self, options: [.base64UrlAlphabet, .omitPaddingCharacter])
     }
 
+    /// Nil unless `text` is unpadded base64url and nothing else.
     init?(base64URLEncoded text: String) {
-        guard text.utf8.allSatisfy({ byte in
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-        }) else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        self.init(base64Encoded: base64)
+        guard !text.utf8.contains(UInt8(ascii: "=")),
+              let bytes = try? Base64.decode(string: text, options: [.base64UrlAlphabet, .omitPaddingCharacter])
+        else { return nil }
+        self.init(bytes)
     }
 }

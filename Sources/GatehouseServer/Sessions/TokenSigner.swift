@@ -10,7 +10,10 @@ struct TokenSigner: Sendable {
 
     init(secret: String, issuer: String, lifetime: Int) async {
         let keys = JWTKeyCollection()
-        await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256)
+        await keys.add(
+            hmac: HMACKey(from: secret), digestAlgorithm: .sha256,
+            serializer: DefaultJWTSerializer(jsonEncoder: ClaimsJSONEncoder())
+        )
         self.keys = keys
         self.issuer = issuer
         self.lifetime = lifetime
@@ -66,5 +69,19 @@ struct TokenSigner: Sendable {
             role: role, iss: IssuerClaim(value: issuer), iat: IssuedAtClaim(value: now),
             exp: ExpirationClaim(value: now.addingTimeInterval(Double(seconds)))
         ))
+    }
+}
+
+/// jwt-kit's JSON encoder for what it signs: claims that can write themselves (the access
+/// token's) skip `Codable`; anything else (the header, other claims) goes through `JSONEncoder`
+/// with jwt-kit's own settings.
+struct ClaimsJSONEncoder: JWTJSONEncoder {
+    private let fallback: any JWTJSONEncoder = .defaultForJWT
+
+    func encode<T: Encodable>(_ value: T) throws -> Data {
+        if let writable = value as? any JSONWritable {
+            return Data(JSONWriter.encode(writable))
+        }
+        return try fallback.encode(value)
     }
 }

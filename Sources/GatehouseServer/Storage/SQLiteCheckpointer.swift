@@ -43,7 +43,7 @@ struct SQLiteCheckpointer: Service {
         let database = connection.sql(queryLogLevel: nil)
         while !Task.isShuttingDownGracefully {
             do {
-                try await cancelOnGracefulShutdown { try await Task.sleep(for: interval) }
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
             } catch {
                 break
             }

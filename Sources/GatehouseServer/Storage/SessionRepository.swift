@@ -15,15 +15,10 @@ enum SessionRepository {
             """).run()
     }
 
-    /// A session and its user in one query (refresh and every authenticated request need both).
+    /// A session and its user in one query (refresh and every authenticated request need both),
+    /// through the `session_users` view.
     static func findWithUser(id: UUID, in database: any SQLDatabase) async throws -> (SessionRecord, UserRecord)? {
-        let row = try await database.raw("""
-            SELECT s.id AS s_id, s.user_id AS s_user_id, s.aal AS s_aal, s.amr AS s_amr, s.refresh_counter AS s_refresh_counter,
-                s.refreshed_at AS s_refreshed_at, s.created_at AS s_created_at, \(unsafeRaw: UserRepository.columns)
-            FROM sessions s JOIN users u ON u.id = s.user_id
-            LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'
-            WHERE s.id = \(bind: id.uuidString.lowercased())
-            """).first()
+        let row = try await database.raw("SELECT * FROM session_users WHERE s_id = \(bind: id.uuidString.lowercased())").first()
         return try row.map { row in (try decode(row, prefix: "s_"), try UserRepository.decode(row)) }
     }
 
@@ -55,8 +50,7 @@ enum SessionRepository {
     }
 
     private static func decode(_ row: any SQLRow, prefix: String = "") throws -> SessionRecord {
-        let amrText = try row.decode(column: prefix + "amr", as: String.self)
-        let amr = (try? JSONDecoder().decode([AuthenticationMethod].self, from: Data(amrText.utf8))) ?? []
+        let amr = AuthenticationMethod.list(fromJSON: try row.decode(column: prefix + "amr", as: String.self))
         return SessionRecord(
             id: UUID(uuidString: try row.decode(column: prefix + "id", as: String.self)) ?? UUID(),
             userId: UUID(uuidString: try row.decode(column: prefix + "user_id", as: String.self)) ?? UUID(),

@@ -17,7 +17,7 @@ struct AdminUsersEndpoint {
         let admin = group.group("admin/users").add(middleware: ServiceRoleMiddleware(service: service))
         admin.post { request, context in
             let body = try await JSONBody.decode(AdminUserRequest.self, from: request, context: context)
-            return try JSONBody.response(try await service.adminCreateUser(body))
+            return JSONBody.response(try await service.adminCreateUser(body))
         }
         admin.get { request, _ in
             let page = max(1, request.uri.queryParameters.get("page", as: Int.self) ?? 1)
@@ -29,12 +29,12 @@ struct AdminUsersEndpoint {
         }
         admin.get(":id") { _, context in
             let id = try context.parameters.require("id")
-            return try JSONBody.response(try await service.adminUser(id: id).payload)
+            return JSONBody.response(try await service.adminUser(id: id).payload)
         }
         admin.put(":id") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(AdminUserRequest.self, from: request, context: context)
-            return try JSONBody.response(try await service.adminUpdateUser(id: id, with: body))
+            return JSONBody.response(try await service.adminUpdateUser(id: id, with: body))
         }
         admin.delete(":id") { _, context in
             let id = try context.parameters.require("id")

@@ -30,8 +30,8 @@ struct SignupEndpoint {
                 email: body.email, password: body.password, data: body.data ?? [:], client: client,
                 redirectTo: request.redirectTo, pkce: pkce
             ) {
-            case .session(let session): return try JSONBody.response(session)
-            case .user(let user): return try JSONBody.response(user)
+            case .session(let session): return JSONBody.response(session)
+            case .user(let user): return JSONBody.response(user)
             }
         }
     }

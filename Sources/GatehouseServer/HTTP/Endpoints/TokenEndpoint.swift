@@ -26,11 +26,11 @@ struct TokenEndpoint {
             let body = try await JSONBody.decode(Body.self, from: request, context: context)
             switch request.uri.queryParameters.get("grant_type") {
             case "password":
-                return try JSONBody.response(try await service.signIn(email: body.email, password: body.password, client: client))
+                return JSONBody.response(try await service.signIn(email: body.email, password: body.password, client: client))
             case "refresh_token":
-                return try JSONBody.response(try await service.refresh(token: body.refreshToken, client: client))
+                return JSONBody.response(try await service.refresh(token: body.refreshToken, client: client))
             case "pkce":
-                return try JSONBody.response(try await service.exchangeCode(authCode: body.authCode, verifier: body.codeVerifier, client: client))
+                return JSONBody.response(try await service.exchangeCode(authCode: body.authCode, verifier: body.codeVerifier, client: client))
             default:
                 throw AuthError(.invalidCredentials, status: .badRequest, "unsupported_grant_type")
             }

@@ -7,14 +7,14 @@ struct UserEndpoint {
     func addRoutes(to group: RouterGroup<GatehouseRequestContext>) {
         group.get("user") { request, context in
             let caller = try await service.authenticate(authorization: request.headers[.authorization])
-            return try JSONBody.response(caller.user.payload)
+            return JSONBody.response(caller.user.payload)
         }
         group.put("user") { request, context in
             let client = service.client(of: request, context: context)
             try service.limits.otp.check(client.address)
             let caller = try await service.authenticate(authorization: request.headers[.authorization])
             let body = try await JSONBody.decode(UserUpdateRequest.self, from: request, context: context)
-            return try JSONBody.response(try await service.updateUser(caller, with: body))
+            return JSONBody.response(try await service.updateUser(caller, with: body))
         }
     }
 }

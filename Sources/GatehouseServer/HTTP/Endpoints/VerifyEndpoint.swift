@@ -40,12 +40,12 @@ struct VerifyEndpoint {
                 guard body.email == nil, body.token == nil else {
                     throw AuthError.validation("Only the token_hash and type should be provided")
                 }
-                return try JSONBody.response(try await service.verify(tokenHash: tokenHash, type: type, client: client))
+                return JSONBody.response(try await service.verify(tokenHash: tokenHash, type: type, client: client))
             }
             guard let email = body.email, let code = body.token, !code.isEmpty else {
                 throw AuthError.validation("Verify requires either a token_hash, or an email and a token")
             }
-            return try JSONBody.response(try await service.verify(email: email, code: code, type: type, client: client))
+            return JSONBody.response(try await service.verify(email: email, code: code, type: type, client: client))
         }
     }
 }

@@ -1,0 +1,77 @@
+import Crypto
+import Foundation
+import GatehouseCore
+import JWTKit
+import Testing
+@testable import GatehouseServer
+
+/// The fast paths that replaced `JSONEncoder` for access-token claims and Foundation's base64
+/// for base64url must produce what they replaced.
+@Suite struct WireEncodingTests {
+    static func claims(audiences: [String]) -> AccessTokenClaims {
+        AccessTokenClaims(
+            sub: SubjectClaim(value: UUID().uuidString.lowercased()), aud: AudienceClaim(value: audiences),
+            exp: ExpirationClaim(value: Date(timeIntervalSince1970: 1_763_782_800)),
+            iat: IssuedAtClaim(value: Date(timeIntervalSince1970: 1_763_779_200)), iss: IssuerClaim(value: "http://127.0.0.1:9999/auth/v1"),
+            email: "zoë@example.com", phone: "", appMetadata: ["provider": .string("email")],
+            userMetadata: ["name": .string("\"Z\"\n"), "n": .number(2.5)], role: "authenticated", aal: "aal1",
+            amr: [AuthenticationMethod(method: "password", timestamp: 1_763_779_200)], sessionId: UUID().uuidString.lowercased(),
+            isAnonymous: false
+        )
+    }
+
+    @Test(arguments: [["authenticated"], ["a", "b"]])
+    func claimsMeanWhatJWTKitsEncoderWrites(audiences: [String]) throws {
+        let claims = Self.claims(audiences: audiences)
+        let reference = try JSONDecoder().decode(JSONValue.self, from: (JSONEncoder.defaultForJWT as any JWTJSONEncoder).encode(claims))
+        let written = try JSONDecoder().decode(JSONValue.self, from: ClaimsJSONEncoder().encode(claims))
+        #expect(written == reference)
+        // Times are whole seconds, as GoTrue writes them.
+        #expect(written.objectValue?["exp"] == .number(1_763_782_800))
+    }
+
+    @Test func signedClaimsVerifyBackUnchanged() async throws {
+        let signer = await TokenSigner(secret: String(repeating: "s", count: 32), issuer: "test", lifetime: 3600)
+        var claims = Self.claims(audiences: ["authenticated"])
+        claims.exp = ExpirationClaim(value: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down) + 3600))
+        let token = try await signer.keys.sign(claims)
+        #expect(try await signer.verifyAccessToken(token) == claims)
+    }
+
+    @Test func theSignerWritesClaimsWithoutJSONEncoder() async throws {
+        let signer = await TokenSigner(secret: String(repeating: "s", count: 32), issuer: "test", lifetime: 3600)
+        let claims = Self.claims(audiences: ["authenticated"])
+        let token = try await signer.keys.sign(claims)
+        let payload = try #require(token.split(separator: ".").dropFirst().first)
+        // JSONEncoder (jwt-kit's default) would have written the issuer as `http:\/\/…`.
+        #expect(String(payload) == Data(JSONWriter.encode(claims)).base64URLEncodedString())
+    }
+
+    @Test func base64URLMatchesFoundationForEveryLength() {
+        for length in 0..<70 {
+            let bytes = Data((0..<length).map { _ in UInt8.random(in: 0...255) })
+            let foundation = bytes.base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            #expect(bytes.base64URLEncodedString() == foundation)
+            #expect(Data(base64URLEncoded: foundation) == bytes)
+        }
+    }
+
+    @Test(arguments: ["AQ==", "AQ=", "+/8", "a/b", "a b", "A", "AAAAA", "ä", "AQ\n"])
+    func base64URLRefusesAnythingElse(text: String) {
+        #expect(Data(base64URLEncoded: text) == nil)
+    }
+}
+
+@Suite struct AuthenticationMethodColumnTests {
+    @Test func readsWhatTheInsertWrites() throws {
+        let methods = [AuthenticationMethod(method: "password", timestamp: 1_763_779_200), AuthenticationMethod(method: "otp", timestamp: 1)]
+        let column = String(decoding: try JSONEncoder().encode(methods), as: UTF8.self)
+        #expect(AuthenticationMethod.list(fromJSON: column) == methods)
+    }
+
+    @Test(arguments: ["", "not json", "{}", "[1]", #"[{"method":1,"timestamp":2}]"#])
+    func unreadableEntriesAreLeftOut(column: String) {
+        #expect(AuthenticationMethod.list(fromJSON: column) == [])
+    }
+}
