@@ -42,7 +42,7 @@ extension AuthService {
         if let role = request.role, !role.isEmpty { user.role = role }
         if let duration = request.banDuration { user.bannedUntil = try Self.banEnd(duration, now: now) }
         let created = user
-        let inserted = try await database(write: true) { database in
+        let inserted = try await database(.transaction) { database in
             try await UserRepository.insert(created, in: database)
         }
         guard inserted else {
@@ -53,7 +53,7 @@ extension AuthService {
 
     func adminUser(id: String) async throws(AuthError) -> UserRecord {
         guard let uuid = UUID(uuidString: id) else { throw .validation("user_id must be an UUID") }
-        guard let user = try await database({ try await UserRepository.find(id: uuid, in: $0) }) else {
+        guard let user = try await database(.read, { try await UserRepository.find(id: uuid, in: $0) }) else {
             throw AuthError(.userNotFound, status: .notFound, "User not found")
         }
         return user
@@ -83,7 +83,7 @@ extension AuthService {
         let bannedUntil = try request.banDuration.map { duration throws(AuthError) in try Self.banEnd(duration, now: now) }
         let newHash = passwordHash
         let engine = store.engine
-        let stored = try await database(write: true) { database -> UserRecord? in
+        let stored = try await database(.transaction) { database -> UserRecord? in
             guard var user = try await UserRepository.find(id: userId, lockingOn: engine, in: database) else {
                 throw AuthError(.userNotFound, status: .notFound, "User not found")
             }
@@ -114,7 +114,7 @@ extension AuthService {
 
     func adminDeleteUser(id: String) async throws(AuthError) {
         let user = try await adminUser(id: id)
-        try await database(write: true) { try await UserRepository.delete(id: user.id, in: $0) }
+        try await database(.transaction) { try await UserRepository.delete(id: user.id, in: $0) }
     }
 
     /// `ban_duration`: `"none"` lifts a ban; otherwise a Go duration such as `"24h"` or `"1h30m"`.

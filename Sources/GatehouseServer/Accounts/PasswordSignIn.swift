@@ -24,7 +24,7 @@ extension AuthService {
         guard user.isConfirmed else { throw AuthError(.emailNotConfirmed, status: .badRequest, "Email not confirmed") }
 
         let signedIn = user
-        let session = try await database(write: true) { database in
+        let session = try await database(.transaction) { database in
             try await UserRepository.recordSignIn(userId: signedIn.id, at: now, in: database)
             return try await startSession(for: signedIn, methods: [.password(at: now)], client: client, now: now, in: database)
         }

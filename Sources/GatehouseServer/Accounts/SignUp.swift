@@ -35,7 +35,7 @@ extension AuthService {
             codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method
         )
         let newUser = candidate
-        let outcome: SignUpOutcome = try await database(write: true) { database in
+        let outcome: SignUpOutcome = try await database(.transaction) { database in
             if let existing = try await UserRepository.find(email: email, in: database) {
                 if !existing.isConfirmed {
                     _ = try await enqueueWithinWindow(confirmation, kind: .signupConfirmation, email: email, now: now, in: database)

@@ -43,7 +43,7 @@ extension AuthService {
         let newHash = newPasswordHash
         let engine = store.engine
         // Re-read under lock inside the transaction: concurrent metadata merges all land.
-        let updated = try await database(write: true) { database -> UserRecord in
+        let updated = try await database(.transaction) { database -> UserRecord in
             guard var user = try await UserRepository.find(id: current.id, lockingOn: engine, in: database) else {
                 throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
             }

@@ -34,14 +34,27 @@ struct AuthService: Sendable {
 
     var passwordPolicy: PasswordPolicy { configuration.passwordPolicy }
 
+    /// How a storage call uses the database.
+    enum DatabaseAccess {
+        /// Reads that need no atomicity (a reader connection on SQLite).
+        case read
+        /// Writes between BEGIN and COMMIT, rolled back if the body throws.
+        case transaction
+        /// One self-contained write statement, atomic on its own: no BEGIN/COMMIT around it.
+        case statement
+    }
+
     /// Runs a storage call, turning an unexpected storage failure into a logged 500 that reveals
     /// nothing of the query. AuthErrors thrown inside pass through unchanged.
     func database<T: Sendable>(
-        write: Bool = false, singleStatement: Bool = false, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+        _ access: DatabaseAccess = .read, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) async throws(AuthError) -> T {
         do {
-            if singleStatement { return try await store.writeStatement(body) }
-            return write ? try await store.write(body) : try await store.read(body)
+            switch access {
+            case .read: return try await store.read(body)
+            case .transaction: return try await store.write(body)
+            case .statement: return try await store.writeStatement(body)
+            }
         } catch let error as AuthError {
             throw error
         } catch {

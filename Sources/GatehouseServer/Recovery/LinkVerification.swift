@@ -17,7 +17,7 @@ extension AuthService {
             case code(String, redirect: String?)
             case invalid(redirect: String?)
         }
-        let outcome = try await database(write: true) { database -> Outcome in
+        let outcome = try await database(.transaction) { database -> Outcome in
             guard let consumed = try await OneTimeTokenRepository.consume(linkHash: linkHash, purposes: purposes, now: now, in: database) else {
                 return .invalid(redirect: nil)
             }
@@ -68,7 +68,7 @@ extension AuthService {
         }
         let codeHash = tokenHasher.authCodeHash(authCode)
         let now = Clock.now()
-        let flow = try await database(write: true) { try await FlowStateRepository.take(authCodeHash: codeHash, in: $0) }
+        let flow = try await database(.transaction) { try await FlowStateRepository.take(authCodeHash: codeHash, in: $0) }
         guard let flow else { throw AuthError(.flowStateNotFound, status: .notFound, "invalid flow state, no valid flow state found") }
         if now.microsecondsSinceEpoch - flow.createdAt.microsecondsSinceEpoch > Int64(Self.flowStateLifetime * 1_000_000) {
             throw AuthError(.flowStateExpired, status: .unprocessableContent, "invalid flow state, flow state has expired")
@@ -76,7 +76,7 @@ extension AuthService {
         guard PKCEChallenge(challenge: flow.codeChallenge, method: flow.codeChallengeMethod).isAnswered(by: verifier) else {
             throw AuthError(.badCodeVerifier, status: .badRequest, "code challenge does not match previously saved code verifier")
         }
-        let started = try await database(write: true) { database -> (UserRecord, SessionRecord)? in
+        let started = try await database(.transaction) { database -> (UserRecord, SessionRecord)? in
             guard let user = try await UserRepository.find(id: flow.userId, in: database), !user.isBanned(at: now) else { return nil }
             if flow.authenticationMethod == "recovery" {
                 try await OneTimeTokenRepository.deletePending(userId: user.id, purpose: nil, in: database)

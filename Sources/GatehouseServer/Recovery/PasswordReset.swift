@@ -18,7 +18,7 @@ extension AuthService {
         let hash = try await hashing { try await hasher.hash(password) }
         let linkHash = tokenHasher.linkHash(token)
         let now = Clock.now()
-        let result = try await database(write: true) { database -> (UserRecord, SessionRecord)? in
+        let result = try await database(.transaction) { database -> (UserRecord, SessionRecord)? in
             guard let consumed = try await OneTimeTokenRepository.consume(linkHash: linkHash, purposes: [.recovery], now: now, in: database),
                   var user = try await UserRepository.find(id: consumed.userId, in: database), !user.isBanned(at: now)
             else { return nil }

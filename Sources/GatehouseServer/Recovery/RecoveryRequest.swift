@@ -38,7 +38,7 @@ extension AuthService {
         // write path). A crash between them, before the client had an answer, can only leave the
         // window claimed without a job; the unanswered client asks again after the window.
         // PostgreSQL, shared by several instances, keeps the transaction.
-        let wait = try await database(write: store.engine == .postgres, singleStatement: store.engine == .sqlite) { database in
+        let wait = try await database(store.engine == .sqlite ? .statement : .transaction) { database in
             try await enqueueWithinWindow(job, kind: kind, email: email, now: now, in: database)
         }
         if let wait {

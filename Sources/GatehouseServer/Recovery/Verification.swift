@@ -31,7 +31,7 @@ extension AuthService {
         let linkHash = tokenHasher.linkHash(tokenHash)
         let now = Clock.now()
         let purposes = type.purposes
-        let result = try await database(write: true) { database -> (UserRecord, SessionRecord)? in
+        let result = try await database(.transaction) { database -> (UserRecord, SessionRecord)? in
             guard let token = try await OneTimeTokenRepository.consume(linkHash: linkHash, purposes: purposes, now: now, in: database) else {
                 return nil
             }
@@ -50,7 +50,7 @@ extension AuthService {
         let now = Clock.now()
         let purposes = type.purposes
         let hasher = tokenHasher
-        let result = try await database(write: true) { database -> (UserRecord, SessionRecord)? in
+        let result = try await database(.transaction) { database -> (UserRecord, SessionRecord)? in
             guard let user = try await UserRepository.find(email: email, in: database),
                   let token = try await OneTimeTokenRepository.newestUsable(userId: user.id, purposes: purposes, now: now, in: database)
             else { return nil }

@@ -30,7 +30,7 @@ extension AuthService {
             case session.refreshCounter:
                 let current = session.refreshCounter
                 let sessionId = session.id
-                let advanced = try await database(singleStatement: true) { database in
+                let advanced = try await database(.statement) { database in
                     try await SessionRepository.advanceCounter(id: sessionId, from: current, at: now, in: database)
                 }
                 guard advanced else { continue }
@@ -42,7 +42,7 @@ extension AuthService {
                 return try await sessionPayload(user: user, session: session, now: now)
             case ..<session.refreshCounter:
                 let sessionId = session.id
-                try await database(singleStatement: true) { try await SessionRepository.delete(id: sessionId, in: $0) }
+                try await database(.statement) { try await SessionRepository.delete(id: sessionId, in: $0) }
                 logger.notice("Refresh token reuse detected; session revoked", metadata: ["session_id": "\(sessionId)"])
                 throw AuthError(.refreshTokenAlreadyUsed, status: .badRequest, "Invalid Refresh Token: Already Used")
             default:

@@ -19,7 +19,7 @@ enum SignOutScope: String, Sendable {
 extension AuthService {
     func signOut(_ caller: Authenticated, scope: SignOutScope) async throws(AuthError) {
         let session = caller.session
-        try await database(write: true) { database in
+        try await database(.transaction) { database in
             switch scope {
             case .global: try await SessionRepository.deleteAll(userId: session.userId, in: database)
             case .local: try await SessionRepository.delete(id: session.id, in: database)

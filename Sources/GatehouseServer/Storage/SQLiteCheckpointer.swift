@@ -26,20 +26,24 @@ struct SQLiteCheckpointer: Service {
     func run() async throws {
         let threadPool = NIOThreadPool(numberOfThreads: 1)
         threadPool.start()
-        let connection: SQLiteConnection
+        var opened: SQLiteConnection?
         do {
-            connection = try await SQLiteConnection.open(
+            opened = try await SQLiteConnection.open(
                 storage: .file(path: store.path), threadPool: threadPool, logger: store.logger,
                 on: MultiThreadedEventLoopGroup.singleton.any()
             )
-            try await connection.sql(queryLogLevel: nil).raw("PRAGMA busy_timeout = 5000").run()
+            try await opened?.sql(queryLogLevel: nil).raw("PRAGMA busy_timeout = 5000").run()
             try await store.writeStatement { try await $0.raw("PRAGMA wal_autocheckpoint = 0").run() }
         } catch {
+            try? await opened?.close()
             try? await threadPool.shutdownGracefully()
-            // The writer keeps checkpointing as before: slower under load, never wrong.
+            // The writer keeps checkpointing as before: slower under load, never wrong. Returning
+            // now would end the service group (and the server) with it, so wait for shutdown.
             store.logger.warning("SQLite: background checkpoints unavailable", metadata: ["error": "\(String(reflecting: error))"])
+            try? await gracefulShutdown()
             return
         }
+        guard let connection = opened else { return }
         let database = connection.sql(queryLogLevel: nil)
         while !Task.isShuttingDownGracefully {
             do {

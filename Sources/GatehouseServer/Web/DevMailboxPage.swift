@@ -22,7 +22,7 @@ struct DevMailboxPage {
         }
         router.get("_dev/mail/api/messages/:id") { _, context in
             let id = try context.parameters.require("id")
-            guard let message = try await service.database({ try await DevMailboxRepository.find(id: id, in: $0) }) else {
+            guard let message = try await service.database(.read, { try await DevMailboxRepository.find(id: id, in: $0) }) else {
                 throw AuthError(.notFound, status: .notFound, "No such message")
             }
             return try JSONBody.response(message)

@@ -35,7 +35,7 @@ extension AuthService {
         guard let (session, user) = loaded, user.id == state.userId else { return .ended }
         if now.secondsSinceEpoch - state.lastSeen > webSessionIdleLimit(remember: state.remember) {
             let sessionId = session.id
-            try await database(write: true) { try await SessionRepository.delete(id: sessionId, in: $0) }
+            try await database(.transaction) { try await SessionRepository.delete(id: sessionId, in: $0) }
             return .timedOut
         }
         if user.isBanned(at: now) { return .ended }
@@ -64,7 +64,7 @@ extension AuthService {
     func endSession(of payload: SessionPayload) async throws(AuthError) {
         let claims = try await signer.verifyAccessToken(payload.accessToken)
         guard let sessionId = UUID(uuidString: claims.sessionId) else { return }
-        try await database(write: true) { try await SessionRepository.delete(id: sessionId, in: $0) }
+        try await database(.transaction) { try await SessionRepository.delete(id: sessionId, in: $0) }
     }
 
     /// Whether `password` is the caller's current one (one bcrypt verify, off the event loop).
