@@ -1,0 +1,79 @@
+import Foundation
+import GatehouseCore
+import Logging
+import SQLKit
+import Testing
+@testable import GatehouseServer
+
+/// The worker turns a whole batch of jobs into messages at once (one transaction for every token
+/// the batch needs). Each job must still get its own message, in order, and only the jobs with
+/// someone to write to get one.
+@Suite("Outbox batches")
+struct OutboxBatchTests {
+    @Test("a mixed batch: each job its own message, in order, and nothing for unknown or confirmed addresses")
+    func mixedBatch() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-outbox-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let logger = Logger(label: "outbox-batch-test")
+        let store = try await SQLiteStore.open(path: directory.path + "/db.sqlite", logger: logger)
+        do {
+            try await Migrations.apply(to: store, logger: logger)
+            var configuration = ServerConfiguration(jwtSecret: TestServer.jwtSecret)
+            configuration.mail.productName = "Gatehouse"
+            let service = await AuthService(configuration: configuration, store: store, logger: logger)
+            let worker = OutboxWorker(service: service, transport: DevMailbox(store: store))
+
+            let confirmed = UserRecord.new(
+                email: try EmailAddress(validating: "confirmed@example.com"), passwordHash: "x", userMetadata: [:], confirmedAt: Clock.now()
+            )
+            let unconfirmed = UserRecord.new(
+                email: try EmailAddress(validating: "unconfirmed@example.com"), passwordHash: "x", userMetadata: [:], confirmedAt: nil
+            )
+            try await store.write { database in
+                try await UserRepository.insert(confirmed, in: database)
+                try await UserRepository.insert(unconfirmed, in: database)
+            }
+            let direct = MailMessage(from: MailAddress("from@example.com"), to: MailAddress("to@example.com"), subject: "direct", text: "hi")
+            let jobs: [OutboxJob] = [
+                .recovery(email: "confirmed@example.com", redirectTo: nil, codeChallenge: nil, codeChallengeMethod: nil),
+                .recovery(email: "nobody@example.com", redirectTo: nil, codeChallenge: nil, codeChallengeMethod: nil),
+                .signupConfirmation(email: "confirmed@example.com", redirectTo: nil, codeChallenge: nil, codeChallengeMethod: nil),
+                .direct(direct),
+                .signupConfirmation(email: "unconfirmed@example.com", redirectTo: nil, codeChallenge: nil, codeChallengeMethod: nil),
+                .passwordChanged(userId: confirmed.id),
+                .recovery(email: "not an address", redirectTo: nil, codeChallenge: nil, codeChallengeMethod: nil),
+                .recovery(email: "unconfirmed@example.com", redirectTo: nil, codeChallenge: "challenge", codeChallengeMethod: "s256"),
+            ]
+            let messages = try await worker.messages(for: jobs)
+
+            #expect(messages.count == jobs.count)
+            #expect(messages.map { $0?.to.address } == [
+                "confirmed@example.com", nil, nil, "to@example.com", "unconfirmed@example.com", "confirmed@example.com", nil,
+                "unconfirmed@example.com",
+            ])
+            #expect(messages.map { $0?.subject } == [
+                "Reset your Gatehouse password", nil, nil, "direct", "Confirm your Gatehouse account",
+                "Your Gatehouse password was changed", nil, "Reset your Gatehouse password",
+            ])
+            // The PKCE job's link goes through /verify with the pkce_ prefix; the plain one to the page.
+            #expect(messages[0]?.text.contains("/reset-password?token=") == true)
+            #expect(messages[7]?.text.contains("/auth/v1/verify?token=pkce_") == true)
+
+            // One pending token per (account, purpose) that was mailed, and none for anyone else.
+            let tokens = try await store.read { database in
+                try await database.raw("SELECT user_id, purpose FROM one_time_tokens WHERE consumed_at IS NULL ORDER BY purpose, user_id").all()
+                    .map { "\(try $0.decode(column: "user_id", as: String.self)) \(try $0.decode(column: "purpose", as: String.self))" }
+            }
+            let expected = [
+                "\(confirmed.id.uuidString.lowercased()) recovery", "\(unconfirmed.id.uuidString.lowercased()) recovery",
+                "\(unconfirmed.id.uuidString.lowercased()) signup",
+            ]
+            #expect(tokens.sorted() == expected.sorted())
+        } catch {
+            await store.shutdown()
+            throw error
+        }
+        await store.shutdown()
+    }
+}
