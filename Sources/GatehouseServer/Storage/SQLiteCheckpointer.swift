@@ -32,7 +32,9 @@ struct SQLiteCheckpointer: Service {
                 storage: .file(path: store.path), threadPool: threadPool, logger: store.logger,
                 on: MultiThreadedEventLoopGroup.singleton.any()
             )
-            try await opened?.sql(queryLogLevel: nil).raw("PRAGMA busy_timeout = 5000").run()
+            // RESTART waits for readers with writes held: never long. If it cannot finish within
+            // this, it reports busy and the next tick tries again.
+            try await opened?.sql(queryLogLevel: nil).raw("PRAGMA busy_timeout = 100").run()
             try await store.writeStatement { try await $0.raw("PRAGMA wal_autocheckpoint = 0").run() }
         } catch {
             try? await opened?.close()
