@@ -9,12 +9,7 @@ import Testing
 struct RetentionTests {
     @Test("spent tokens, old flows, old windows and old finished jobs go; live and dead ones stay")
     func purge() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-retention-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try await SQLiteStore.open(path: directory.path + "/db.sqlite", logger: .init(label: "test"))
-        do {
-            try await Migrations.apply(to: store, logger: .init(label: "test"))
+        try await withTemporarySQLiteStore { store in
             let now = Clock.now()
             let old = now.adding(seconds: -2 * Retention.day)
             let ancient = now.adding(seconds: -8 * Retention.day)
@@ -67,10 +62,6 @@ struct RetentionTests {
             #expect(remaining.flows == ["fresh-flow"])
             #expect(remaining.windows == ["fresh-window"])
             #expect(remaining.jobs == ["c", "d"])
-        } catch {
-            await store.shutdown()
-            throw error
         }
-        await store.shutdown()
     }
 }

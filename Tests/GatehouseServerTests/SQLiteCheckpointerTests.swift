@@ -60,17 +60,9 @@ import Testing
     }
 
     private func withStore(_ body: (SQLiteStore) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-checkpoint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try await SQLiteStore.open(path: directory.appendingPathComponent("test.sqlite").path, logger: logger)
-        do {
+        try await withTemporarySQLiteStore(migrated: false) { store in
             try await store.writeStatement { try await $0.raw("CREATE TABLE filler (id INTEGER PRIMARY KEY, body TEXT NOT NULL)").run() }
             try await body(store)
-        } catch {
-            await store.shutdown()
-            throw error
         }
-        await store.shutdown()
     }
 }

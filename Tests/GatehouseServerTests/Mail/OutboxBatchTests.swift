@@ -12,13 +12,8 @@ import Testing
 struct OutboxBatchTests {
     @Test("a mixed batch: each job its own message, in order, and nothing for unknown or confirmed addresses")
     func mixedBatch() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-outbox-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let logger = Logger(label: "outbox-batch-test")
-        let store = try await SQLiteStore.open(path: directory.path + "/db.sqlite", logger: logger)
-        do {
-            try await Migrations.apply(to: store, logger: logger)
+        try await withTemporarySQLiteStore { store in
+            let logger = Logger(label: "outbox-batch-test")
             var configuration = ServerConfiguration(jwtSecret: TestServer.jwtSecret)
             configuration.mail.productName = "Gatehouse"
             let service = await AuthService(configuration: configuration, store: store, logger: logger)
@@ -70,10 +65,6 @@ struct OutboxBatchTests {
                 "\(unconfirmed.id.uuidString.lowercased()) signup",
             ]
             #expect(tokens.sorted() == expected.sorted())
-        } catch {
-            await store.shutdown()
-            throw error
         }
-        await store.shutdown()
     }
 }
