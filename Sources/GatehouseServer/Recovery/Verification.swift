@@ -41,8 +41,12 @@ extension AuthService {
         return try await sessionPayload(user: user, session: session, now: now)
     }
 
-    /// `POST /verify {type, email, token}`: redeems the 6-digit code for a session. Five wrong
-    /// codes burn the token (GoTrue has no such limit: a code was bounded only by IP limits).
+    /// `POST /verify {type, email, token}`: redeems the 6-digit code for a session.
+    ///
+    /// GoTrue bounds code guesses only by per-IP limits. Here every try is counted in the
+    /// database before the code is compared: against the account's budget (`CodeGuessBudget`,
+    /// across successive codes) and against each candidate token's five tries. A spent budget
+    /// answers exactly like a wrong code, and wrong codes never spend the emailed link.
     func verify(email rawEmail: String, code: String, type: VerificationType, client: ClientInfo) async throws(AuthError) -> SessionPayload {
         guard let email = try? EmailAddress(validating: rawEmail) else {
             throw AuthError(.validationFailed, status: .unprocessableContent, "Unable to validate email address: invalid format")
@@ -51,14 +55,18 @@ extension AuthService {
         let purposes = type.purposes
         let hasher = tokenHasher
         let result = try await database(.transaction) { database -> (UserRecord, SessionRecord)? in
-            guard let user = try await UserRepository.find(email: email, in: database),
-                  let token = try await OneTimeTokenRepository.newestUsable(userId: user.id, purposes: purposes, now: now, in: database)
-            else { return nil }
-            guard OneTimeTokenHasher.constantTimeEquals(hasher.codeHash(code, tokenId: token.id), token.codeHash) else {
-                try await OneTimeTokenRepository.recordWrongCode(id: token.id, now: now, in: database)
+            guard let user = try await UserRepository.find(email: email, in: database) else { return nil }
+            let budget = CodeGuessBudget(userId: user.id)
+            guard try await AttemptBudgetRepository.claim(key: budget.key, limit: budget.limit, window: budget.window, now: now, in: database) else {
                 return nil
             }
-            guard let consumed = try await OneTimeTokenRepository.consume(id: token.id, now: now, in: database) else { return nil }
+            let candidates = try await OneTimeTokenRepository.claimCodeTry(userId: user.id, purposes: purposes, now: now, in: database)
+            // Every candidate is compared (no early exit), so the time does not say which matched.
+            let matches = candidates.filter { OneTimeTokenHasher.constantTimeEquals(hasher.codeHash(code, tokenId: $0.id), $0.codeHash) }
+            guard let match = matches.first,
+                  let consumed = try await OneTimeTokenRepository.consume(id: match.id, now: now, in: database)
+            else { return nil }
+            try await AttemptBudgetRepository.reset(key: budget.key, in: database)
             return try await completeVerification(consumed, client: client, now: now, in: database)
         }
         guard let (user, session) = result else { throw Self.codeExpired }

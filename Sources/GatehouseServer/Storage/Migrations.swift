@@ -144,6 +144,15 @@ enum Migrations {
             LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'
             """,
         ]),
+        Migration(version: 4, name: "limits: attempt budgets", statements: [
+            """
+            CREATE TABLE attempt_budgets (
+                budget_key TEXT PRIMARY KEY,
+                window_started_at BIGINT NOT NULL,
+                attempts INTEGER NOT NULL
+            )
+            """,
+        ]),
     ]
 
     /// Applies every migration newer than the database's version. Safe to run on every start and

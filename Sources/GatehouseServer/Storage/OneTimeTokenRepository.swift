@@ -5,8 +5,11 @@ import SQLKit
 /// Reads and writes `one_time_tokens`. Consuming is one conditional UPDATE … RETURNING, so of any
 /// number of concurrent redemptions of one token exactly one gets a row back.
 enum OneTimeTokenRepository {
-    /// Wrong codes a token survives; the fifth burns it.
+    /// Code tries a token allows (right or wrong); after them its code is refused, its link not.
     static let maximumAttempts = 5
+    /// How many of a user's newest pending tokens a code is compared with (each emailed code
+    /// keeps working while newer emails of other flows arrive; the account budget bounds guesses).
+    static let codeCandidates = 5
 
     private static let columns = "id, user_id, purpose, code_hash, attempts, code_challenge, code_challenge_method, redirect_to, expires_at, consumed_at"
 
@@ -60,24 +63,25 @@ enum OneTimeTokenRepository {
             """).first().map(decode)
     }
 
-    /// The user's newest usable token of the given purposes (for code checks).
-    static func newestUsable(userId: UUID, purposes: [TokenPurpose], now: Timestamp, in database: any SQLDatabase) async throws -> OneTimeTokenRecord? {
+    /// Claims one code try on each of the user's newest usable tokens of `purposes` whose code
+    /// still has tries left, and returns them for the comparison. One conditional UPDATE: the
+    /// try is counted before the code is compared, so parallel guesses cannot be compared more
+    /// than `maximumAttempts` times per token (on PostgreSQL the row lock re-checks
+    /// `attempts < maximum` against the newest row version; on SQLite writes are serialized).
+    /// A spent code leaves the token's link usable: the link has its own 256-bit secret.
+    static func claimCodeTry(userId: UUID, purposes: [TokenPurpose], now: Timestamp, in database: any SQLDatabase) async throws -> [OneTimeTokenRecord] {
         let list = SQLList(purposes.map { SQLBind($0.rawValue) })
+        let nowMicros = now.microsecondsSinceEpoch
         return try await database.raw("""
-            SELECT \(unsafeRaw: columns) FROM one_time_tokens
-            WHERE user_id = \(bind: userId.uuidString.lowercased()) AND purpose IN (\(list)) AND consumed_at IS NULL
-                AND expires_at > \(bind: now.microsecondsSinceEpoch)
-            ORDER BY created_at DESC LIMIT 1
-            """).first().map(decode)
-    }
-
-    /// Counts a wrong code; the `maximumAttempts`-th burns the token.
-    static func recordWrongCode(id: UUID, now: Timestamp, in database: any SQLDatabase) async throws {
-        try await database.raw("""
-            UPDATE one_time_tokens SET attempts = attempts + 1,
-                consumed_at = CASE WHEN attempts + 1 >= \(bind: maximumAttempts) THEN \(bind: now.microsecondsSinceEpoch) ELSE consumed_at END
-            WHERE id = \(bind: id.uuidString.lowercased())
-            """).run()
+            UPDATE one_time_tokens SET attempts = attempts + 1
+            WHERE id IN (
+                SELECT id FROM one_time_tokens
+                WHERE user_id = \(bind: userId.uuidString.lowercased()) AND purpose IN (\(list)) AND consumed_at IS NULL
+                    AND expires_at > \(bind: nowMicros)
+                ORDER BY created_at DESC LIMIT \(bind: codeCandidates)
+            ) AND attempts < \(bind: maximumAttempts) AND consumed_at IS NULL
+            RETURNING \(unsafeRaw: columns)
+            """).all().map(decode)
     }
 
     private static func decode(_ row: any SQLRow) throws -> OneTimeTokenRecord {
