@@ -1,8 +1,9 @@
 import Crypto
 import Foundation
 
-/// A PKCE challenge as GoTrue accepts it: 43–128 characters of `[A-Za-z0-9._~-]`, method `s256`
-/// or `plain` (case-insensitive), both or neither.
+/// A PKCE challenge: 43–128 characters of `[A-Za-z0-9._~-]`, method `s256` (case-insensitive),
+/// both or neither. GoTrue also takes `plain`, where the challenge *is* the verifier: anyone who
+/// sees it (a log, a shared link) could exchange the flow's code, so it is refused here.
 struct PKCEChallenge: Sendable, Equatable {
     let challenge: String
     let method: String
@@ -19,7 +20,7 @@ struct PKCEChallenge: Sendable, Equatable {
             guard (43...128).contains(challenge.count), challenge.allSatisfy(allowed.contains) else {
                 throw .validation("code challenge does not match the required format")
             }
-            guard ["s256", "plain"].contains(method.lowercased()) else {
+            guard method.lowercased() == "s256" else {
                 throw .validation("code challenge method not supported")
             }
             return PKCEChallenge(challenge: challenge, method: method.lowercased())
@@ -28,11 +29,11 @@ struct PKCEChallenge: Sendable, Equatable {
         }
     }
 
-    /// Whether `verifier` answers this challenge (constant-time comparison).
+    /// Whether `verifier` answers this challenge (constant-time comparison). Only `s256`: a
+    /// flow stored with another method (before `plain` was refused) is answered by nothing.
     func isAnswered(by verifier: String) -> Bool {
-        let expected = method == "s256"
-            ? Data(SHA256.hash(data: Data(verifier.utf8))).base64URLEncodedString()
-            : verifier
+        guard method == "s256" else { return false }
+        let expected = Data(SHA256.hash(data: Data(verifier.utf8))).base64URLEncodedString()
         return OneTimeTokenHasher.constantTimeEquals(expected, challenge)
     }
 }

@@ -39,7 +39,7 @@ extension AuthService {
         // window claimed without a job; the unanswered client asks again after the window.
         // PostgreSQL, shared by several instances, keeps the transaction.
         let wait = try await database(store.engine == .sqlite ? .statement : .transaction) { database in
-            try await enqueueWithinWindow(job, kind: kind, email: email, now: now, in: database)
+            try await enqueueWithinWindow(job, kind: kind, email: email, pkce: pkce != nil, now: now, in: database)
         }
         if let wait {
             throw AuthError(
@@ -52,10 +52,14 @@ extension AuthService {
 
     /// Queues `job` unless the address's send window for `kind` is still open; then returns
     /// the seconds left and queues nothing. Runs inside the caller's transaction.
+    ///
+    /// PKCE requests have a window of their own: anyone can ask for a PKCE email to any address
+    /// (with a challenge only they can answer), and that must not hold back the owner's plain
+    /// request for the window.
     func enqueueWithinWindow(
-        _ job: OutboxJob, kind: EmailRequestKind, email: EmailAddress, now: Timestamp, in database: any SQLDatabase
+        _ job: OutboxJob, kind: EmailRequestKind, email: EmailAddress, pkce: Bool = false, now: Timestamp, in database: any SQLDatabase
     ) async throws -> Int? {
-        let key = tokenHasher.addressKey(email, purpose: kind.rawValue)
+        let key = tokenHasher.addressKey(email, purpose: pkce ? kind.rawValue + "/pkce" : kind.rawValue)
         if let wait = try await EmailWindowRepository.claim(key: key, window: configuration.emailSendWindow, now: now, in: database) {
             return wait
         }
@@ -98,8 +102,13 @@ extension AuthService {
                 }
                 var stored = minted[index].record
                 stored.userId = user.id
-                // Only the newest link works: earlier unused ones of this purpose are removed.
-                try await OneTimeTokenRepository.deletePending(userId: user.id, purpose: purpose, in: database)
+                // A PKCE token is a flow of its own, bound to the challenge of whoever asked for
+                // it: it cancels nothing, or a stranger's request would cancel the owner's link.
+                // A plain request replaces only earlier plain links (the newest email works;
+                // the send window keeps that from happening within one window).
+                if requests[index].codeChallenge == nil {
+                    try await OneTimeTokenRepository.deletePendingPlain(userId: user.id, purpose: purpose, in: database)
+                }
                 try await OneTimeTokenRepository.insert(stored, linkHash: minted[index].linkHash, now: now, in: database)
                 try await UserRepository.recordEmailSent(userId: user.id, purpose: purpose, at: now, in: database)
                 users.append(user)

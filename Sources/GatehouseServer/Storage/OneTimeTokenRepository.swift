@@ -36,6 +36,15 @@ enum OneTimeTokenRepository {
         }
     }
 
+    /// Removes the user's unused plain (non-PKCE) tokens of one purpose; PKCE tokens belong to
+    /// the flows of whoever started them and stay until used or expired.
+    static func deletePendingPlain(userId: UUID, purpose: TokenPurpose, in database: any SQLDatabase) async throws {
+        try await database.raw("""
+            DELETE FROM one_time_tokens WHERE user_id = \(bind: userId.uuidString.lowercased()) AND purpose = \(bind: purpose.rawValue)
+                AND consumed_at IS NULL AND code_challenge IS NULL
+            """).run()
+    }
+
     /// A usable token by its link hash, without consuming it (the reset page's GET).
     static func findUsable(linkHash: String, now: Timestamp, in database: any SQLDatabase) async throws -> OneTimeTokenRecord? {
         try await database.raw("""
