@@ -1,4 +1,6 @@
-"""Per-IP token buckets: GATEHOUSE_RATE_LIMIT_TOKEN / _OTP / _BURST / _HEADER."""
+"""Per-IP token buckets: GATEHOUSE_RATE_LIMIT_TOKEN / _OTP / _BURST / _HEADER, and
+GATEHOUSE_TRUSTED_PROXIES (the forwarded header counts only from a trusted peer, right-most
+untrusted hop first)."""
 
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ def test_token_endpoint_is_limited_per_ip(server_factory):
 
 def test_trusted_forwarded_header_gives_each_client_its_own_bucket(server_factory):
     limited = server_factory.start(
-        rate_limit_token=1, rate_limit_burst=2, rate_limit_header="X-Forwarded-For"
+        rate_limit_token=1, rate_limit_burst=2, rate_limit_header="X-Forwarded-For", trusted_proxies="127.0.0.1/32"
     )
     calls = token_calls(limited, 3, forwarded_for="203.0.113.10")
     assert [call.status_code for call in calls[:2]] == [400, 400]
@@ -48,6 +50,31 @@ def test_forwarded_header_is_ignored_unless_configured(server_factory):
     assert [call.status_code for call in calls] == [400, 400]
     # A forged header does not buy a new bucket: the TCP peer is the client.
     assert_limited(token_calls(limited, 1, forwarded_for="203.0.113.99")[0])
+
+
+def test_forwarded_header_from_an_untrusted_peer_is_ignored(server_factory):
+    """The header is configured, but the peer (127.0.0.1) is not a trusted proxy: a forged
+    header buys no new bucket."""
+    limited = server_factory.start(
+        rate_limit_token=1, rate_limit_burst=2, rate_limit_header="X-Forwarded-For", trusted_proxies="10.0.0.0/8, fd00::/8"
+    )
+    calls = [token_calls(limited, 1, forwarded_for=f"203.0.113.{n}")[0] for n in range(1, 4)]
+    assert [call.status_code for call in calls[:2]] == [400, 400]
+    assert_limited(calls[2])
+
+
+def test_the_rightmost_untrusted_hop_is_the_client(server_factory):
+    """Behind two trusted proxies (127.0.0.1 and 198.51.100.0/24), whatever the client wrote at
+    the left of the header is ignored: rotating it does not give a fresh bucket."""
+    limited = server_factory.start(
+        rate_limit_token=1, rate_limit_burst=2, trusted_proxies="127.0.0.1, 198.51.100.0/24"
+    )
+    forged = ["1.1.1.1, 203.0.113.10", "2.2.2.2, 203.0.113.10, 198.51.100.7", "3.3.3.3,203.0.113.10"]
+    calls = [token_calls(limited, 1, forwarded_for=header)[0] for header in forged]
+    assert [call.status_code for call in calls[:2]] == [400, 400], [call.text for call in calls]
+    assert_limited(calls[2])
+    # Another client behind the same proxies has its own bucket.
+    assert token_calls(limited, 1, forwarded_for="1.1.1.1, 203.0.113.20")[0].status_code == 400
 
 
 def limited_password_changes(server):

@@ -51,7 +51,7 @@ struct ConfigurationTests {
             "GATEHOUSE_EXTERNAL_URL": "https://auth.example.com/", "GATEHOUSE_PASSWORD_MIN_LENGTH": "12",
             "GATEHOUSE_BCRYPT_COST": "4", "GATEHOUSE_AUTOCONFIRM": "YES", "GATEHOUSE_DISABLE_SIGNUP": "on",
             "GATEHOUSE_REFRESH_TOKEN_REUSE_INTERVAL": "0", "GATEHOUSE_RATE_LIMIT_TOKEN": "0",
-            "GATEHOUSE_RATE_LIMIT_HEADER": "X-Forwarded-For", "GATEHOUSE_LOG_LEVEL": "DEBUG",
+            "GATEHOUSE_RATE_LIMIT_HEADER": "X-Forwarded-For", "GATEHOUSE_TRUSTED_PROXIES": "10.0.0.0/8", "GATEHOUSE_LOG_LEVEL": "DEBUG",
             "GATEHOUSE_DATABASE_URL": "sqlite:///tmp/x.sqlite", "GATEHOUSE_ENV": "Development",
         ]))
         #expect(c.host == "0.0.0.0")

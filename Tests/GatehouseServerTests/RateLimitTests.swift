@@ -57,22 +57,18 @@ struct RateLimitTests {
         }
     }
 
-    @Test("the trusted forwarded-for header gives each client its own bucket", arguments: Backend.all)
+    /// Router tests have no socket peer; a peer without an address is never a trusted proxy.
+    /// (Forwarded addresses from a trusted peer: Conformance/test_ratelimit.py, a real process.)
+    @Test("a peer without an address is not a trusted proxy, even when every address is", arguments: Backend.all)
     func forwardedAddresses(_ backend: Backend) async throws {
         try await TestServer.run(backend, configure: {
             $0.rateLimits.tokenPerFiveMinutes = 1
             $0.rateLimits.burst = 2
             $0.rateLimits.clientAddressHeader = "X-Forwarded-For"
+            $0.rateLimits.trustedProxies = try! TrustedProxies(parsing: "0.0.0.0/0, ::/0")
         }) { api in
-            let addresses = [
-                "203.0.113.1", "203.0.113.1", "203.0.113.1",
-                // Another client is unaffected; the first entry of the list is what counts.
-                "203.0.113.2", " 203.0.113.2 , 10.0.0.1", "203.0.113.2, 10.0.0.2",
-                // A proxy hop appended after the client does not give it a fresh bucket.
-                "203.0.113.1, 198.51.100.7",
-            ]
-            let statuses = try await Self.statuses(api, addresses)
-            #expect(statuses == [400, 400, 429, 400, 400, 429, 429])
+            let statuses = try await Self.statuses(api, ["203.0.113.1", "203.0.113.2", "203.0.113.3"])
+            #expect(statuses == [400, 400, 429])
         }
     }
 

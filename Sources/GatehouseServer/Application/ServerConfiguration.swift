@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import GatehouseCore
 import Logging
 
@@ -52,6 +53,10 @@ public struct ServerConfiguration: Sendable {
         public var burst: Double = 30
         /// A header set by a trusted proxy that carries the client's address; nil → TCP peer.
         public var clientAddressHeader: String?
+        /// Peers whose forwarded-address header is believed; empty → the TCP peer always counts.
+        public var trustedProxies = TrustedProxies()
+        /// The header read from trusted proxies.
+        public var forwardedAddressHeader: String { clientAddressHeader ?? "X-Forwarded-For" }
         public init() {}
     }
 
@@ -100,6 +105,8 @@ public struct ServerConfiguration: Sendable {
         configuration.rateLimits.verifyPerFiveMinutes = Double(try reader.int("GATEHOUSE_RATE_LIMIT_VERIFY", default: 30, range: 0...10_000_000))
         configuration.rateLimits.burst = Double(try reader.int("GATEHOUSE_RATE_LIMIT_BURST", default: 30, range: 1...10_000_000))
         configuration.rateLimits.clientAddressHeader = reader.string("GATEHOUSE_RATE_LIMIT_HEADER")
+        configuration.rateLimits.trustedProxies = try TrustedProxies(parsing: reader.string("GATEHOUSE_TRUSTED_PROXIES") ?? "")
+        try configuration.rateLimits.checkForwardedAddressSettings()
         configuration.mail = try MailConfiguration.fromEnvironment(reader, environment: environment)
         configuration.otpExpiry = try reader.int("GATEHOUSE_OTP_EXPIRY", default: 3600, range: 60...86_400)
         configuration.emailSendWindow = Double(try reader.int("GATEHOUSE_EMAIL_SEND_WINDOW", default: 60, range: 0...86_400))
@@ -114,6 +121,20 @@ public struct ServerConfiguration: Sendable {
 
     private static func trimmingSlash(_ url: String) -> String {
         url.hasSuffix("/") ? String(url.dropLast()) : url
+    }
+}
+
+extension ServerConfiguration.RateLimitConfiguration {
+    /// A forwarded-address header is read only from trusted proxies: naming one without any
+    /// proxy would silently do nothing (every client behind the proxy sharing its bucket).
+    func checkForwardedAddressSettings() throws {
+        guard let header = clientAddressHeader else { return }
+        guard HTTPField.Name(header) != nil else { throw ConfigurationError("GATEHOUSE_RATE_LIMIT_HEADER=\(header) is not a header name") }
+        guard !trustedProxies.isEmpty else {
+            throw ConfigurationError(
+                "GATEHOUSE_RATE_LIMIT_HEADER is read only from trusted proxies: set GATEHOUSE_TRUSTED_PROXIES to their addresses (CIDR list)"
+            )
+        }
     }
 }
 

@@ -2,15 +2,18 @@ import HTTPTypes
 import Hummingbird
 
 extension AuthService {
-    /// Who is calling: the address from the configured trusted proxy header (its first entry,
-    /// the original client) or else the TCP peer, and the user agent.
+    /// Who is calling: the TCP peer, or, when the peer is a trusted proxy
+    /// (`GATEHOUSE_TRUSTED_PROXIES`), the right-most untrusted hop of its forwarded-address header
+    /// (`GATEHOUSE_RATE_LIMIT_HEADER`, `X-Forwarded-For` by default); and the user agent.
     func client(of request: Request, context: GatehouseRequestContext) -> ClientInfo {
-        var address = context.remoteAddress?.ipAddress ?? "unknown"
-        if let headerName = configuration.rateLimits.clientAddressHeader.flatMap({ HTTPField.Name($0) }),
-           let forwarded = request.headers[headerName]?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces),
-           !forwarded.isEmpty {
-            address = String(forwarded.prefix(64))
+        let peer = context.remoteAddress?.ipAddress ?? "unknown"
+        let proxies = configuration.rateLimits.trustedProxies
+        var address = peer
+        if !proxies.isEmpty, let headerName = HTTPField.Name(configuration.rateLimits.forwardedAddressHeader) {
+            address = proxies.client(peer: peer, forwarded: request.headers[values: headerName])
+        } else if let parsed = IPAddress(peer) {
+            address = parsed.description
         }
-        return ClientInfo(address: address, userAgent: request.headers[.userAgent])
+        return ClientInfo(address: String(address.prefix(64)), userAgent: request.headers[.userAgent])
     }
 }
