@@ -1,14 +1,18 @@
+import Foundation
 import GatehouseCore
 
 extension AuthService {
     /// `POST /token?grant_type=password`.
     ///
-    /// Every path pays exactly one bcrypt verify (a decoy for unknown addresses), and the
+    /// Every address, registered or not, has a failure budget (`claimSignInTry`), checked before
+    /// anything is looked up. Every path past it pays exactly one bcrypt verify (a decoy for unknown addresses), and the
     /// account's state (banned, unconfirmed) is told only to someone who knew the password.
     func signIn(email rawEmail: String?, password: String?, client: ClientInfo) async throws(AuthError) -> SessionPayload {
         guard let rawEmail, !rawEmail.isEmpty else { throw .validation("An email address is required") }
         guard let password, !password.isEmpty else { throw .validation("Password is required") }
         let email = try? EmailAddress(validating: rawEmail)
+        let budgetKey = tokenHasher.budgetKey("signin", email?.normalized ?? rawEmail.trimmingCharacters(in: .whitespaces).lowercased())
+        try await claimSignInTry(budgetKey: budgetKey)
         let user: UserRecord? = if let email {
             try await database { try await UserRepository.find(email: email, in: $0) }
         } else {
@@ -26,6 +30,7 @@ extension AuthService {
         let signedIn = user
         let session = try await database(.transaction) { database in
             try await UserRepository.recordSignIn(userId: signedIn.id, at: now, in: database)
+            try await AttemptBudgetRepository.reset(key: budgetKey, in: database)
             return try await startSession(for: signedIn, methods: [.password(at: now)], client: client, now: now, in: database)
         }
         user.lastSignInAt = now

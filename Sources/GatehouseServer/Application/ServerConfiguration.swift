@@ -34,6 +34,10 @@ public struct ServerConfiguration: Sendable {
     public var recoveryLink: RecoveryLinkTarget = .page
     /// Extra `redirect_to` targets besides the site URL: exact URLs or glob patterns.
     public var redirectAllowList: [String] = []
+    /// Wrong passwords an address may get in a row within `signInFailureWindow` seconds before
+    /// sign-ins for it are held back until the window ends (0 = off).
+    public var signInFailureLimit = 10
+    public var signInFailureWindow: Double = 300
 
     public enum RecoveryLinkTarget: String, Sendable {
         /// The server's own `/reset-password?token=` page.
@@ -55,6 +59,8 @@ public struct ServerConfiguration: Sendable {
         public var clientAddressHeader: String?
         /// Peers whose forwarded-address header is believed; empty → the TCP peer always counts.
         public var trustedProxies = TrustedProxies()
+        /// IPv6 clients are counted per prefix of this length (one subscriber usually has a /64).
+        public var ipv6Prefix = 64
         /// The header read from trusted proxies.
         public var forwardedAddressHeader: String { clientAddressHeader ?? "X-Forwarded-For" }
         public init() {}
@@ -107,6 +113,9 @@ public struct ServerConfiguration: Sendable {
         configuration.rateLimits.clientAddressHeader = reader.string("GATEHOUSE_RATE_LIMIT_HEADER")
         configuration.rateLimits.trustedProxies = try TrustedProxies(parsing: reader.string("GATEHOUSE_TRUSTED_PROXIES") ?? "")
         try configuration.rateLimits.checkForwardedAddressSettings()
+        configuration.rateLimits.ipv6Prefix = try reader.int("GATEHOUSE_RATE_LIMIT_IPV6_PREFIX", default: 64, range: 32...128)
+        configuration.signInFailureLimit = try reader.int("GATEHOUSE_SIGNIN_FAILURE_LIMIT", default: 10, range: 0...1000)
+        configuration.signInFailureWindow = Double(try reader.int("GATEHOUSE_SIGNIN_FAILURE_WINDOW", default: 300, range: 1...86_400))
         configuration.mail = try MailConfiguration.fromEnvironment(reader, environment: environment)
         configuration.otpExpiry = try reader.int("GATEHOUSE_OTP_EXPIRY", default: 3600, range: 60...86_400)
         configuration.emailSendWindow = Double(try reader.int("GATEHOUSE_EMAIL_SEND_WINDOW", default: 60, range: 0...86_400))

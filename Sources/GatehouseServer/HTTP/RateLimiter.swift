@@ -22,12 +22,22 @@ final class RateLimiter: Sendable {
     }
 
     private let limit: Limit
+    /// IPv6 clients share a bucket per prefix of this length: one host gets a whole /64 and
+    /// can rotate addresses inside it at will.
+    private let ipv6Prefix: Int
     private let buckets = Mutex<[String: Bucket]>([:])
     /// Past this many tracked clients, full buckets (clients that have been quiet) are dropped.
     private let pruneThreshold = 50_000
 
-    init(_ limit: Limit) {
+    init(_ limit: Limit, ipv6Prefix: Int = 64) {
         self.limit = limit
+        self.ipv6Prefix = ipv6Prefix
+    }
+
+    /// The bucket key of a client address: the address itself, or for IPv6 its prefix.
+    func key(of client: String) -> String {
+        guard let address = IPAddress(client), !address.isIPv4 else { return client }
+        return "\(address.masked(to: ipv6Prefix))/\(ipv6Prefix)"
     }
 
     /// Takes one request from `key`'s bucket. Returns nil when allowed, or the seconds to wait.
@@ -63,16 +73,17 @@ struct RateLimits: Sendable {
     let verify: RateLimiter
 
     init(_ configuration: ServerConfiguration.RateLimitConfiguration) {
-        token = RateLimiter(.init(perFiveMinutes: configuration.tokenPerFiveMinutes, burst: configuration.burst))
-        otp = RateLimiter(.init(perFiveMinutes: configuration.otpPerFiveMinutes, burst: configuration.burst))
-        verify = RateLimiter(.init(perFiveMinutes: configuration.verifyPerFiveMinutes, burst: configuration.burst))
+        let prefix = configuration.ipv6Prefix
+        token = RateLimiter(.init(perFiveMinutes: configuration.tokenPerFiveMinutes, burst: configuration.burst), ipv6Prefix: prefix)
+        otp = RateLimiter(.init(perFiveMinutes: configuration.otpPerFiveMinutes, burst: configuration.burst), ipv6Prefix: prefix)
+        verify = RateLimiter(.init(perFiveMinutes: configuration.verifyPerFiveMinutes, burst: configuration.burst), ipv6Prefix: prefix)
     }
 }
 
 extension RateLimiter {
     /// Throws GoTrue's 429 when `client` is over this limit.
     func check(_ client: String) throws(AuthError) {
-        if let wait = consume(client) {
+        if let wait = consume(key(of: client)) {
             throw AuthError(.overRequestRateLimit, status: .tooManyRequests, "Request rate limit reached", retryAfter: wait)
         }
     }

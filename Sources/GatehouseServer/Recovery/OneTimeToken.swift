@@ -77,6 +77,11 @@ struct OneTimeTokenHasher: Sendable {
         hex(HMAC<SHA256>.authenticationCode(for: Data("window:\(purpose):\(email.normalized)".utf8), using: key))
     }
 
+    /// A keyed hash naming an attempt budget, so `attempt_budgets` holds no addresses in clear.
+    func budgetKey(_ purpose: String, _ value: String) -> String {
+        purpose + ":" + hex(HMAC<SHA256>.authenticationCode(for: Data("budget:\(purpose):\(value)".utf8), using: key))
+    }
+
     static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
         let a = Array(lhs.utf8), b = Array(rhs.utf8)
         guard a.count == b.count else { return false }
