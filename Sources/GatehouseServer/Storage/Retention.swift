@@ -19,6 +19,8 @@ enum Retention {
             """).run()
         // A window is at most a day long (GATEHOUSE_EMAIL_SEND_WINDOW ≤ 86400).
         try await database.raw("DELETE FROM email_send_windows WHERE last_sent_at < \(bind: dayAgo)").run()
+        // Attempt budgets: every window is at most a day long (sign-in ≤ 86400 s, codes an hour).
+        try await database.raw("DELETE FROM attempt_budgets WHERE window_started_at < \(bind: dayAgo)").run()
         // Finished jobs after a week; dead ones stay for `gatehouse mail status`.
         let weekAgo = now.adding(seconds: -7 * day).microsecondsSinceEpoch
         try await database.raw("""
