@@ -39,37 +39,68 @@ extension AuthClient {
         return try await signedIn(session, recovery: stored.isPasswordRecovery)
     }
 
-    /// Completes whatever link opened the app: the implicit flow's `#access_token=…` fragment,
-    /// PKCE's `?code=`, a reset page or `/verify` link's `?token=`, or an `#error=` redirect
-    /// (thrown as the server's error, e.g. `otp_expired`).
+    /// Completes a link that opened the app — only one pointing at the configured `redirectURL`
+    /// or an `allowedLinks` place (anything else is refused before a request is sent):
+    /// PKCE's `?code=` (the only form a PKCE client accepts); with the implicit flow, the
+    /// `#access_token=…` fragment or a `?token=` / `?token_hash=` link with its `type` (or the
+    /// place's `impliedType`); or an `#error=` redirect (thrown as the server's error, e.g.
+    /// `otp_expired`). A session for another user than the one signed in is not adopted:
+    /// `LinkSessionConflict` is thrown and the app decides.
     @discardableResult
     public func session(from url: URL) async throws -> Session {
+        guard let place = linkPolicy.place(of: url) else {
+            throw AuthClientError.invalidLink("the link does not point at this app's redirect URL")
+        }
         let link = AuthLink(url)
         if let error = link.error { throw AuthClientError.api(error) }
-        if let tokens = link.implicitTokens {
-            let user = try await api.user(accessToken: tokens.accessToken)
-            let expiresAt = tokens.expiresAt ?? Int64(configuration.now().timeIntervalSince1970) + Int64(tokens.expiresIn)
-            let session = Session(
-                accessToken: tokens.accessToken, tokenType: tokens.tokenType, expiresIn: tokens.expiresIn,
-                expiresAt: expiresAt, refreshToken: tokens.refreshToken, user: user
-            )
-            return try await signedIn(session, recovery: link.type == "recovery")
-        }
-        if let code = link.code { return try await exchangeCodeForSession(authCode: code) }
-        if let token = link.tokenHash {
-            let type = link.type.flatMap(OTPType.init(rawValue:)) ?? .recovery
-            return try await verifyOTP(tokenHash: token, type: type)
+        switch configuration.flowType {
+        case .pkce:
+            // As supabase-swift: a PKCE client takes codes only, which need this device's verifier.
+            guard let code = link.code else { throw AuthClientError.invalidLink("a PKCE client accepts only ?code= links") }
+            return try await exchangeCodeForSession(authCode: code)
+        case .implicit:
+            if let tokens = link.implicitTokens {
+                let recovery = link.type == OTPType.recovery.rawValue
+                let user = try await api.user(accessToken: tokens.accessToken)
+                // Checked before anything is kept: someone else's tokens never touch the session.
+                try await refuseOtherUser(user, recovery: recovery)
+                let expiresAt = tokens.expiresAt ?? Int64(configuration.now().timeIntervalSince1970) + Int64(tokens.expiresIn)
+                let session = Session(
+                    accessToken: tokens.accessToken, tokenType: tokens.tokenType, expiresIn: tokens.expiresIn,
+                    expiresAt: expiresAt, refreshToken: tokens.refreshToken, user: user
+                )
+                return try await signedIn(session, recovery: recovery)
+            }
+            if let token = link.tokenHash {
+                guard let type = link.type.flatMap(OTPType.init(rawValue:)) ?? place.impliedType else {
+                    throw AuthClientError.invalidLink("the link does not say what it is for")
+                }
+                return try await verifyOTP(tokenHash: token, type: type)
+            }
         }
         throw AuthClientError.invalidLink("the link carries no session, code or token")
     }
 
     /// Keeps a new session and announces it; a recovery session is announced twice, as
-    /// `signedIn` and then `passwordRecovery`.
-    private func signedIn(_ session: Session, recovery: Bool) async throws -> Session {
-        await sessions.save(session)
+    /// `signedIn` and then `passwordRecovery`. Another user's session is held back instead.
+    func signedIn(_ session: Session, recovery: Bool) async throws -> Session {
+        if let signedIn = await sessions.storedSession(), signedIn.user.id != session.user.id {
+            await sessions.holdPending(session, recovery: recovery)
+            throw LinkSessionConflict(signedInUser: signedIn.user, linkUser: session.user, isPasswordRecovery: recovery)
+        }
+        return adopted(await sessions.adopt(session, remember: nil), recovery: recovery)
+    }
+
+    func adopted(_ session: Session, recovery: Bool) -> Session {
         events.emit(.signedIn, session)
         if recovery { events.emit(.passwordRecovery, session) }
         return session
+    }
+
+    private func refuseOtherUser(_ user: User, recovery: Bool) async throws {
+        if let signedIn = await sessions.storedSession(), signedIn.user.id != user.id {
+            throw LinkSessionConflict(signedInUser: signedIn.user, linkUser: user, isPasswordRecovery: recovery)
+        }
     }
 
     // MARK: The PKCE verifier, kept in persistent storage (the app may be killed before the link)

@@ -13,10 +13,12 @@ public final class AuthClient: AuthClientProtocol {
     let api: GoTrueAPI
     let sessions: SessionManager
     let events = AuthEventBroadcaster()
+    let linkPolicy: AuthLinkPolicy
     private let autoRefresh = Mutex<Task<Void, Never>?>(nil)
 
     public init(configuration: AuthClientConfiguration) {
         self.configuration = configuration
+        linkPolicy = AuthLinkPolicy(configuration: configuration)
         let builder = GoTrueRequestBuilder(baseURL: configuration.url, apiKey: configuration.apiKey, headers: configuration.headers)
         api = GoTrueAPI(builder: builder, http: HTTPClient(transport: configuration.transport, timeout: configuration.requestTimeout))
         sessions = SessionManager(api: api, events: events, configuration: configuration)

@@ -12,6 +12,9 @@ public struct AuthClientConfiguration: Sendable {
     public var flowType: AuthFlowType = .pkce
     /// The default `redirect_to` of emails (a deep link into the app, e.g. `myapp://reset`).
     public var redirectURL: URL?
+    /// Other places links may come back to (a universal link, Gatehouse's `/reset-password`
+    /// page). `session(from:)` refuses links to anywhere but these and `redirectURL`.
+    public var allowedLinks: [AllowedLink] = []
     /// Where sessions (and PKCE verifiers) persist when "remember me" is on.
     public var storage: any SessionStorage
     public var storageKey = "gatehouse.auth.session"

@@ -16,4 +16,11 @@ public protocol AuthClientProtocol: Sendable {
     /// Loads the stored session at launch and announces it as `initialSession`.
     func restoreSession() async -> Session?
     func authStateChanges() -> AsyncStream<AuthStateChange>
+    /// Whether `url` points at a place this client takes links from (see `AllowedLink`).
+    func acceptsLink(_ url: URL) -> Bool
+}
+
+extension AuthClientProtocol {
+    /// Whether `url` is a link this client would redeem. Clients that cannot tell accept none.
+    public func acceptsLink(_ url: URL) -> Bool { false }
 }

@@ -16,6 +16,8 @@ actor SessionManager {
     private var current: Session?
     private var restored = false
     private var remember = true
+    /// A link's session for another user, waiting for the app's decision (memory only).
+    private var pending: (session: Session, recovery: Bool)?
     /// The refresh under way; every caller that arrives meanwhile awaits this same task.
     private var refreshing: Task<Session, any Error>?
 
@@ -53,6 +55,22 @@ actor SessionManager {
             memory.store(data, key: key)
             try? persistent.remove(key: key)
         }
+    }
+
+    /// A new session from a sign-in or a link becomes the current one.
+    func adopt(_ session: Session, remember: Bool?) -> Session {
+        pending = nil
+        save(session, remember: remember)
+        return session
+    }
+
+    func holdPending(_ session: Session, recovery: Bool) {
+        pending = (session, recovery)
+    }
+
+    func takePending() -> (session: Session, recovery: Bool)? {
+        defer { pending = nil }
+        return pending
     }
 
     func clear() {

@@ -47,8 +47,11 @@ public final class AuthManager {
         listener = nil
     }
 
-    /// Opens a link that brought the app up (a reset link, a confirmation link).
+    /// Opens a link that brought the app up (a reset link, a confirmation link). Only links to
+    /// the client's redirect URL or allowed places are redeemed; a link for another user than the
+    /// signed-in one throws `LinkSessionConflict` for the app to decide.
     public func handle(url: URL) async throws {
+        guard auth.acceptsLink(url) else { throw AuthClientError.invalidLink("the link does not point at this app") }
         _ = try await auth.session(from: url)
     }
 
