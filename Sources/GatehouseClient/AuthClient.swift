@@ -74,8 +74,7 @@ public final class AuthClient: AuthClientProtocol {
         }
         let result = try await api.signUp(body, redirectTo: redirectTo ?? configuration.redirectURL)
         if case .signedIn(let session) = result {
-            await sessions.save(session, remember: true)
-            events.emit(.signedIn, session)
+            events.emit(.signedIn, await sessions.adopt(session, remember: true))
         }
         return result
     }
@@ -85,15 +84,19 @@ public final class AuthClient: AuthClientProtocol {
     @discardableResult
     public func signIn(email: String, password: String, rememberMe: Bool = true) async throws -> Session {
         let session = try await api.signIn(email: email, password: password)
-        await sessions.save(session, remember: rememberMe)
-        events.emit(.signedIn, session)
+        events.emit(.signedIn, await sessions.adopt(session, remember: rememberMe))
         return session
     }
 
     /// Ends sessions on the server. The local session is forgotten for `global` and `local`
     /// even when the server cannot be reached; the error is still thrown.
     public func signOut(scope: SignOutScope = .global) async throws {
-        let session = try? await sessions.validSession()
+        // The stored session as it is (not awaiting a refresh under way: that one will be
+        // discarded); refreshed first only when its access token has already expired.
+        var session = await sessions.storedSession()
+        if let stored = session, stored.expires(within: 0, now: configuration.now().timeIntervalSince1970) {
+            session = try? await sessions.validSession()
+        }
         var failure: (any Error)?
         if let session {
             do { try await api.logout(accessToken: session.accessToken, scope: scope) } catch { failure = error }
@@ -118,6 +121,15 @@ public final class AuthClient: AuthClientProtocol {
     @discardableResult
     public func updatePassword(_ password: String) async throws -> User {
         try await updateUser(password: password)
+    }
+
+    /// `PUT /user {password}` with `session`'s token — a recovery flow sends the change with the
+    /// recovery session it was given, whatever the current session became meanwhile.
+    @discardableResult
+    public func updatePassword(_ password: String, using session: Session) async throws -> User {
+        let user = try await api.updateUser(GoTrueBody.UserUpdate(password: password), accessToken: session.accessToken)
+        if let updated = await sessions.replaceUser(user, ifAccessToken: session.accessToken) { events.emit(.userUpdated, updated) }
+        return user
     }
 
     /// `PUT /user`: a new password and/or metadata to merge (`null` removes a key).

@@ -11,6 +11,8 @@ public protocol AuthClientProtocol: Sendable {
     func verifyOTP(email: String, token: String, type: OTPType) async throws -> Session
     func session(from url: URL) async throws -> Session
     func updatePassword(_ password: String) async throws -> User
+    /// `PUT /user {password}` with this session's token (a recovery session), not the current one.
+    func updatePassword(_ password: String, using session: Session) async throws -> User
     /// The stored session, without a network call.
     func currentSession() async -> Session?
     /// Loads the stored session at launch and announces it as `initialSession`.
@@ -23,4 +25,9 @@ public protocol AuthClientProtocol: Sendable {
 extension AuthClientProtocol {
     /// Whether `url` is a link this client would redeem. Clients that cannot tell accept none.
     public func acceptsLink(_ url: URL) -> Bool { false }
+
+    /// Clients without sessions of their own (stubs, previews) change "the" password.
+    public func updatePassword(_ password: String, using session: Session) async throws -> User {
+        try await updatePassword(password)
+    }
 }

@@ -18,8 +18,13 @@ actor SessionManager {
     private var remember = true
     /// A link's session for another user, waiting for the app's decision (memory only).
     private var pending: (session: Session, recovery: Bool)?
-    /// The refresh under way; every caller that arrives meanwhile awaits this same task.
-    private var refreshing: Task<Session, any Error>?
+    /// Bumped by every sign-in, link and sign-out. A refresh remembers the generation it started
+    /// in: if it changed (or the session was rotated meanwhile), the refresh lost the race and
+    /// its result is revoked instead of kept.
+    private var generation = 0
+    /// The refresh under way and its generation; every caller that arrives meanwhile awaits
+    /// this same task.
+    private var refreshing: (generation: Int, task: Task<Session, any Error>)?
 
     init(api: GoTrueAPI, events: AuthEventBroadcaster, configuration: AuthClientConfiguration) {
         self.api = api
@@ -59,7 +64,7 @@ actor SessionManager {
 
     /// A new session from a sign-in or a link becomes the current one.
     func adopt(_ session: Session, remember: Bool?) -> Session {
-        pending = nil
+        startNewGeneration()
         save(session, remember: remember)
         return session
     }
@@ -74,6 +79,7 @@ actor SessionManager {
     }
 
     func clear() {
+        startNewGeneration()
         restored = true
         current = nil
         memory.remove(key: key)
@@ -87,26 +93,48 @@ actor SessionManager {
         return try await refresh()
     }
 
+    /// Whatever was under way belongs to the past: refreshes started before are not joined and
+    /// their results not kept; a link's session waiting for a decision is dropped.
+    private func startNewGeneration() {
+        generation += 1
+        refreshing = nil
+        pending = nil
+    }
+
     /// Refreshes the session: single-flight, so concurrent callers share one request and one
     /// rotation (a second rotation would race the first and could trip reuse detection).
     func refresh() async throws -> Session {
-        if let refreshing { return try await refreshing.value }
+        if let refreshing, refreshing.generation == generation { return try await refreshing.task.value }
         guard let session = storedSession() else { throw AuthClientError.sessionMissing }
-        let task = Task { try await self.performRefresh(using: session.refreshToken) }
-        refreshing = task
+        let started = generation
+        let task = Task { try await self.performRefresh(of: session, generation: started) }
+        refreshing = (started, task)
         return try await task.value
     }
 
-    private func performRefresh(using refreshToken: String) async throws -> Session {
-        defer { refreshing = nil }
+    /// Whether `session` is still the current one of generation `started`.
+    private func isCurrent(_ session: Session, generation started: Int) -> Bool {
+        generation == started && current?.refreshToken == session.refreshToken
+    }
+
+    private func performRefresh(of session: Session, generation started: Int) async throws -> Session {
+        defer { if refreshing?.generation == started { refreshing = nil } }
         do {
-            let session = try await api.refresh(refreshToken: refreshToken)
-            save(session)
-            events.emit(.tokenRefreshed, session)
-            return session
+            let refreshed = try await api.refresh(refreshToken: session.refreshToken)
+            guard isCurrent(session, generation: started) else {
+                // Signed out, or someone else signed in, while this was in flight: the new
+                // tokens must not come back, nor stay alive on the server.
+                try? await api.logout(accessToken: refreshed.accessToken, scope: .local)
+                if let current { return current }
+                throw AuthClientError.sessionMissing
+            }
+            save(refreshed)
+            events.emit(.tokenRefreshed, refreshed)
+            return refreshed
         } catch let error as AuthClientError {
-            // Revoked or reused tokens end the session here too (as supabase-swift does).
-            if let code = error.apiError?.code, code.endsSession {
+            // Revoked or reused tokens end the session here too (as supabase-swift does) — the
+            // session that was refreshed, not a newer one.
+            if let code = error.apiError?.code, code.endsSession, isCurrent(session, generation: started) {
                 clear()
                 events.emit(.signedOut, nil)
             }
@@ -122,8 +150,8 @@ actor SessionManager {
     }
 
     /// After a password change the server answers the updated user; the session carries it.
-    func replaceUser(_ user: User) -> Session? {
-        guard var session = storedSession() else { return nil }
+    func replaceUser(_ user: User, ifAccessToken accessToken: String? = nil) -> Session? {
+        guard var session = storedSession(), accessToken.map({ $0 == session.accessToken }) ?? true else { return nil }
         session.user = user
         save(session)
         return session
