@@ -114,7 +114,8 @@ public final class AuthClient: AuthClientProtocol {
 
     /// `GET /user`: the user as the server knows it now.
     public func user() async throws -> User {
-        try await api.user(accessToken: sessions.validSession().accessToken)
+        let session = try await sessions.validSession()
+        return try await endingDeadSessions(session) { try await api.user(accessToken: $0) }
     }
 
     /// `PUT /user {password}` — also how a recovery session sets the new password.
@@ -127,7 +128,7 @@ public final class AuthClient: AuthClientProtocol {
     /// recovery session it was given, whatever the current session became meanwhile.
     @discardableResult
     public func updatePassword(_ password: String, using session: Session) async throws -> User {
-        let user = try await api.updateUser(GoTrueBody.UserUpdate(password: password), accessToken: session.accessToken)
+        let user = try await endingDeadSessions(session) { try await api.updateUser(GoTrueBody.UserUpdate(password: password), accessToken: $0) }
         if let updated = await sessions.replaceUser(user, ifAccessToken: session.accessToken) { events.emit(.userUpdated, updated) }
         return user
     }
@@ -136,10 +137,23 @@ public final class AuthClient: AuthClientProtocol {
     @discardableResult
     public func updateUser(password: String? = nil, data: [String: JSONValue]? = nil) async throws -> User {
         let session = try await sessions.validSession()
-        let user = try await api.updateUser(GoTrueBody.UserUpdate(password: password, data: data), accessToken: session.accessToken)
+        let user = try await endingDeadSessions(session) {
+            try await api.updateUser(GoTrueBody.UserUpdate(password: password, data: data), accessToken: $0)
+        }
         let updated = await sessions.replaceUser(user)
         events.emit(.userUpdated, updated)
         return user
+    }
+
+    /// Runs `call` with `session`'s access token; when the server answers that the session is
+    /// dead (revoked, banned, deleted user, a token it did not sign), the session ends here too.
+    func endingDeadSessions<T>(_ session: Session, _ call: (String) async throws -> T) async throws -> T {
+        do {
+            return try await call(session.accessToken)
+        } catch let error as AuthClientError where error.endsSessionOnAnyEndpoint {
+            if await sessions.endIfCurrent(session) { events.emit(.signedOut, nil) }
+            throw error
+        }
     }
 
     // MARK: Background refresh

@@ -25,6 +25,10 @@ public struct AuthClientConfiguration: Sendable {
     /// Refresh in the background before expiry, checking this often.
     public var autoRefreshToken = true
     public var autoRefreshInterval: Duration = .seconds(10)
+    /// After a background refresh fails in a way worth retrying (offline, 5xx, 429), wait this
+    /// long, doubling with each further failure up to `refreshRetryMaximumDelay`.
+    public var refreshRetryDelay: Duration = .seconds(10)
+    public var refreshRetryMaximumDelay: Duration = .seconds(600)
     public var transport: any HTTPTransport = URLSessionTransport()
     /// The wall clock, for expiry decisions.
     public var now: @Sendable () -> Date = { Date() }

@@ -25,6 +25,9 @@ actor SessionManager {
     /// The refresh under way and its generation; every caller that arrives meanwhile awaits
     /// this same task.
     private var refreshing: (generation: Int, task: Task<Session, any Error>)?
+    /// Transient refresh failures in a row, and when the background refresher may try again.
+    private var backoff: RefreshBackoff
+    private var nextAutoRefresh: Date?
 
     init(api: GoTrueAPI, events: AuthEventBroadcaster, configuration: AuthClientConfiguration) {
         self.api = api
@@ -33,6 +36,7 @@ actor SessionManager {
         self.key = configuration.storageKey
         self.leeway = configuration.refreshLeeway.seconds
         self.now = configuration.now
+        backoff = RefreshBackoff(first: configuration.refreshRetryDelay, maximum: configuration.refreshRetryMaximumDelay)
     }
 
     /// The stored session, without any network call; restored from persistent storage once.
@@ -98,6 +102,8 @@ actor SessionManager {
     private func startNewGeneration() {
         generation += 1
         refreshing = nil
+        backoff.succeeded()
+        nextAutoRefresh = nil
         pending = nil
     }
 
@@ -128,15 +134,20 @@ actor SessionManager {
                 if let current { return current }
                 throw AuthClientError.sessionMissing
             }
+            backoff.succeeded()
+            nextAutoRefresh = nil
             save(refreshed)
             events.emit(.tokenRefreshed, refreshed)
             return refreshed
         } catch let error as AuthClientError {
-            // Revoked or reused tokens end the session here too (as supabase-swift does) — the
-            // session that was refreshed, not a newer one.
-            if let code = error.apiError?.code, code.endsSession, isCurrent(session, generation: started) {
+            // A refresh token refused for good ends the session (as supabase-swift does for
+            // revoked and reused ones) — the session that was refreshed, not a newer one.
+            guard isCurrent(session, generation: started) else { throw error }
+            if error.endsSessionOnRefresh {
                 clear()
                 events.emit(.signedOut, nil)
+            } else {
+                nextAutoRefresh = now().addingTimeInterval(backoff.failed())
             }
             throw error
         }
@@ -145,8 +156,16 @@ actor SessionManager {
     /// One beat of the background refresher: refresh when the token is about to expire.
     func autoRefreshTick() async {
         guard let session = storedSession(), session.expires(within: leeway, now: now().timeIntervalSince1970) else { return }
-        // Failures are retried on the next beat; a revoked session was already cleared.
+        // After transient failures, wait out the pause; a dead session was already cleared.
+        if let nextAutoRefresh, now() < nextAutoRefresh { return }
         _ = try? await refresh()
+    }
+
+    /// Ends `session` if it is still the current one (the server said it is dead); true if it was.
+    func endIfCurrent(_ session: Session) -> Bool {
+        guard current?.refreshToken == session.refreshToken else { return false }
+        clear()
+        return true
     }
 
     /// After a password change the server answers the updated user; the session carries it.
