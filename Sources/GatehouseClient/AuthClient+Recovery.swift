@@ -18,14 +18,14 @@ extension AuthClient {
     /// scanners cannot spend it).
     @discardableResult
     public func verifyOTP(tokenHash: String, type: OTPType) async throws -> Session {
-        try await signedIn(api.verify(GoTrueBody.Verify(type: type.rawValue, tokenHash: tokenHash)), recovery: type == .recovery)
+        try await signedIn(api.verify(GoTrueBody.Verify(type: type.rawValue, tokenHash: tokenHash)), recovery: type == .recovery, remember: configuration.rememberLinkSessions)
     }
 
     /// `POST /verify {type, email, token}`: redeems the 6-digit code from the email.
     @discardableResult
     public func verifyOTP(email: String, token: String, type: OTPType) async throws -> Session {
         let body = GoTrueBody.Verify(type: type.rawValue, email: email, token: token)
-        return try await signedIn(api.verify(body), recovery: type == .recovery)
+        return try await signedIn(api.verify(body), recovery: type == .recovery, remember: configuration.rememberLinkSessions)
     }
 
     /// `POST /token?grant_type=pkce`: turns a link's `?code=` into a session with the verifier
@@ -36,7 +36,7 @@ extension AuthClient {
         guard let stored = loadVerifier() else { throw AuthClientError.codeVerifierMissing }
         let session = try await api.exchange(authCode: authCode, verifier: stored.verifier)
         removeVerifier()
-        return try await signedIn(session, recovery: stored.isPasswordRecovery)
+        return try await signedIn(session, recovery: stored.isPasswordRecovery, remember: stored.rememberMe ?? configuration.rememberLinkSessions)
     }
 
     /// Completes a link that opened the app — only one pointing at the configured `redirectURL`
@@ -69,7 +69,7 @@ extension AuthClient {
                     accessToken: tokens.accessToken, tokenType: tokens.tokenType, expiresIn: tokens.expiresIn,
                     expiresAt: expiresAt, refreshToken: tokens.refreshToken, user: user
                 )
-                return try await signedIn(session, recovery: recovery)
+                return try await signedIn(session, recovery: recovery, remember: configuration.rememberLinkSessions)
             }
             if let token = link.tokenHash {
                 guard let type = link.type.flatMap(OTPType.init(rawValue:)) ?? place.impliedType else {
@@ -83,12 +83,30 @@ extension AuthClient {
 
     /// Keeps a new session and announces it; a recovery session is announced twice, as
     /// `signedIn` and then `passwordRecovery`. Another user's session is held back instead.
-    func signedIn(_ session: Session, recovery: Bool) async throws -> Session {
+    /// A recovery session is kept in memory only; others persist if `remember`.
+    func signedIn(_ session: Session, recovery: Bool, remember: Bool) async throws -> Session {
         if let signedIn = await sessions.storedSession(), signedIn.user.id != session.user.id {
-            await sessions.holdPending(session, recovery: recovery)
+            await sessions.holdPending(PendingLinkSession(session: session, recovery: recovery, remember: remember))
             throw LinkSessionConflict(signedInUser: signedIn.user, linkUser: session.user, isPasswordRecovery: recovery)
         }
-        return adopted(await sessions.adopt(session, remember: nil), recovery: recovery)
+        return adopted(await sessions.adopt(session, remember: remember, recovery: recovery), recovery: recovery)
+    }
+
+    /// The recovery session a reset link or code opened, while it is the current session (not
+    /// any session: the reset page's current-session mode must not reset an ordinary sign-in).
+    public func recoverySession() async -> Session? {
+        await sessions.recoverySession()
+    }
+
+    /// After the new password is saved: the recovery session ends (revoked on the server,
+    /// best-effort, and forgotten here), unless the app deliberately keeps the person signed in.
+    public func finishRecovery(_ session: Session, keepSignedIn: Bool = false) async {
+        if keepSignedIn {
+            await sessions.keepRecoverySession(session)
+            return
+        }
+        try? await api.logout(accessToken: session.accessToken, scope: .local)
+        if await sessions.endIfCurrent(session) { events.emit(.signedOut, nil) }
     }
 
     func adopted(_ session: Session, recovery: Bool) -> Session {
@@ -107,9 +125,10 @@ extension AuthClient {
 
     private var verifierKey: String { configuration.storageKey + "-code-verifier" }
 
-    func storeVerifier(forRecovery: Bool) -> String {
+    func storeVerifier(forRecovery: Bool, rememberMe: Bool? = nil) -> String {
         let verifier = PKCE.makeVerifier()
-        if let data = try? JSONEncoder().encode(StoredCodeVerifier(verifier: verifier, isPasswordRecovery: forRecovery)) {
+        let stored = StoredCodeVerifier(verifier: verifier, isPasswordRecovery: forRecovery, rememberMe: rememberMe)
+        if let data = try? JSONEncoder().encode(stored) {
             try? configuration.storage.store(data, key: verifierKey)
         }
         return verifier

@@ -66,15 +66,23 @@ public final class AuthClient: AuthClientProtocol {
     public func signUp(
         email: String, password: String, data: [String: JSONValue]? = nil, redirectTo: URL? = nil
     ) async throws -> SignUpResult {
+        try await signUp(email: email, password: password, data: data, redirectTo: redirectTo, rememberMe: true)
+    }
+
+    /// Signs up; `rememberMe` decides where the session is kept — the one the server answers at
+    /// once, or the one the confirmation link opens later (PKCE keeps the choice with the verifier).
+    public func signUp(
+        email: String, password: String, data: [String: JSONValue]? = nil, redirectTo: URL? = nil, rememberMe: Bool
+    ) async throws -> SignUpResult {
         var body = GoTrueBody.Credentials(email: email, password: password, data: data)
         if configuration.flowType == .pkce {
-            let verifier = storeVerifier(forRecovery: false)
+            let verifier = storeVerifier(forRecovery: false, rememberMe: rememberMe)
             body.codeChallenge = PKCE.challenge(for: verifier)
             body.codeChallengeMethod = PKCE.method
         }
         let result = try await api.signUp(body, redirectTo: redirectTo ?? configuration.redirectURL)
         if case .signedIn(let session) = result {
-            events.emit(.signedIn, await sessions.adopt(session, remember: true))
+            events.emit(.signedIn, await sessions.adopt(session, remember: rememberMe))
         }
         return result
     }

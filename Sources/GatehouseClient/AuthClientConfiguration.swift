@@ -15,6 +15,9 @@ public struct AuthClientConfiguration: Sendable {
     /// Other places links may come back to (a universal link, Gatehouse's `/reset-password`
     /// page). `session(from:)` refuses links to anywhere but these and `redirectURL`.
     public var allowedLinks: [AllowedLink] = []
+    /// Whether sessions opened by confirmation and magic links (not resets: those are always kept
+    /// in memory only) persist across launches. A PKCE sign-up's own `rememberMe` wins.
+    public var rememberLinkSessions = true
     /// Where sessions (and PKCE verifiers) persist when "remember me" is on.
     public var storage: any SessionStorage
     public var storageKey = "gatehouse.auth.session"

@@ -74,3 +74,41 @@ struct RecoverySessionTests {
         #expect(update.value(forHTTPHeaderField: "Authorization") == "Bearer access-y")
     }
 }
+
+/// Issue 22.4: the recovery session ends with the reset, and the current-session mode needs one.
+@MainActor
+@Suite("The recovery session's lifetime")
+struct RecoveryLifetimeTests {
+    @Test func theRecoverySessionEndsAfterTheReset() async throws {
+        let server = CannedGoTrue()
+        let client = server.client()
+        let manager = AuthManager(auth: client)
+        await manager.start()
+        try await manager.handle(url: URL(string: "myapp://reset?token=abc&type=recovery")!)
+        #expect(await eventually { manager.isRecoveringPassword })
+
+        let model = ResetPasswordModel(auth: client, source: .currentSession, clock: ManualClock())
+        await model.open()
+        #expect(model.phase == .ready)
+        model.newPassword = "a-new-password"
+        model.confirmation = "a-new-password"
+        await model.submit()
+        #expect(model.phase == .done)
+        // Signed out on the server and here; the login page shows no inactivity banner.
+        #expect(await client.currentSession() == nil)
+        #expect(server.requests.last?.url?.path.hasSuffix("/logout") == true)
+        #expect(server.requests.last?.value(forHTTPHeaderField: "Authorization") == "Bearer access-y")
+        #expect(await eventually { !manager.isAuthenticated })
+        #expect(manager.loginReason == nil)
+        manager.stop()
+    }
+
+    @Test func theCurrentSessionModeNeedsARecoverySession() async throws {
+        let server = CannedGoTrue()
+        let client = server.client()
+        _ = try await client.signIn(email: "x@example.com", password: "pw")
+        let model = ResetPasswordModel(auth: client, source: .currentSession, clock: ManualClock())
+        await model.open()
+        #expect(model.phase == .invalidLink)
+    }
+}

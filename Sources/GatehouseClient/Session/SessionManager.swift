@@ -17,7 +17,9 @@ actor SessionManager {
     private var restored = false
     private var remember = true
     /// A link's session for another user, waiting for the app's decision (memory only).
-    private var pending: (session: Session, recovery: Bool)?
+    private var pending: PendingLinkSession?
+    /// Whether the current session came from a password-reset link or code (kept in memory only).
+    private var currentIsRecovery = false
     /// Bumped by every sign-in, link and sign-out. A refresh remembers the generation it started
     /// in: if it changed (or the session was rotated meanwhile), the refresh lost the race and
     /// its result is revoked instead of kept.
@@ -67,17 +69,30 @@ actor SessionManager {
     }
 
     /// A new session from a sign-in or a link becomes the current one.
-    func adopt(_ session: Session, remember: Bool?) -> Session {
+    /// A recovery session is never written to persistent storage, whatever else was chosen.
+    func adopt(_ session: Session, remember: Bool, recovery: Bool = false) -> Session {
         startNewGeneration()
-        save(session, remember: remember)
+        save(session, remember: remember && !recovery)
+        currentIsRecovery = recovery
         return session
     }
 
-    func holdPending(_ session: Session, recovery: Bool) {
-        pending = (session, recovery)
+    /// The current session if a reset link or code opened it.
+    func recoverySession() -> Session? {
+        currentIsRecovery ? current : nil
     }
 
-    func takePending() -> (session: Session, recovery: Bool)? {
+    /// The app keeps the recovery session after the reset: from now on it is an ordinary one
+    /// (still in memory only: "remember me" was never asked).
+    func keepRecoverySession(_ session: Session) {
+        if currentIsRecovery, current?.refreshToken == session.refreshToken { currentIsRecovery = false }
+    }
+
+    func holdPending(_ link: PendingLinkSession) {
+        pending = link
+    }
+
+    func takePending() -> PendingLinkSession? {
         defer { pending = nil }
         return pending
     }
@@ -86,6 +101,7 @@ actor SessionManager {
         startNewGeneration()
         restored = true
         current = nil
+        currentIsRecovery = false
         memory.remove(key: key)
         try? persistent.remove(key: key)
     }
@@ -175,4 +191,11 @@ actor SessionManager {
         save(session)
         return session
     }
+}
+
+/// A link's session held back until the app decides (see `LinkSessionConflict`).
+struct PendingLinkSession: Sendable {
+    var session: Session
+    var recovery: Bool
+    var remember: Bool
 }

@@ -90,7 +90,7 @@ public final class ResetPasswordModel {
                 switch source {
                 case .link(let url): try await auth.session(from: url)
                 case .code(let email, let code): try await auth.verifyOTP(email: email, token: code, type: .recovery)
-                case .currentSession: await auth.currentSession()
+                case .currentSession: await auth.recoverySession()
                 }
             }
             guard let session else { throw AuthClientError.sessionMissing }
@@ -126,6 +126,8 @@ public final class ResetPasswordModel {
         let password = newPassword
         do {
             _ = try await withTimeout(requestTimeout, clock: clock) { try await auth.updatePassword(password, using: recovery) }
+            // The recovery session has done its job: it ends, and the page offers "Sign In".
+            await auth.finishRecovery(recovery, keepSignedIn: false)
             phase = .done
             newPassword = ""
             confirmation = ""

@@ -85,7 +85,8 @@ public final class AuthManager {
             user = change.session?.user
             isRecoveringPassword = true
         case .signedOut:
-            if session != nil, !signingOut { loginReason = "timeout" }
+            // Ending a recovery session after the reset is no inactivity timeout either.
+            if session != nil, !signingOut, !isRecoveringPassword { loginReason = "timeout" }
             session = nil
             user = nil
             isRecoveringPassword = false
