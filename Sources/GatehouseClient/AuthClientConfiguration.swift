@@ -21,6 +21,11 @@ public struct AuthClientConfiguration: Sendable {
     /// Where sessions (and PKCE verifiers) persist when "remember me" is on.
     public var storage: any SessionStorage
     public var storageKey = "gatehouse.auth.session"
+    /// Coordinates refreshes with other processes sharing `storage` (an app and its extension).
+    /// `nil` (the default): a lock file next to a `FileSessionStorage`'s files, and none for
+    /// other storages — for a Keychain access group, pass a `FileRefreshLock` in the shared
+    /// app-group container. Use one client per storage key within a process.
+    public var refreshLock: (any RefreshLock)?
     /// A request that has not finished after this long fails with `.timedOut` (login spec: 30 s).
     public var requestTimeout: Duration = .seconds(30)
     /// Refresh when the access token expires within this long.

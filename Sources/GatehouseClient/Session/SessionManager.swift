@@ -10,6 +10,7 @@ actor SessionManager {
     private let persistent: any SessionStorage
     private let memory = MemorySessionStorage()
     private let key: String
+    private let lock: any RefreshLock
     private let leeway: Double
     private let now: @Sendable () -> Date
 
@@ -36,6 +37,13 @@ actor SessionManager {
         self.events = events
         self.persistent = configuration.storage
         self.key = configuration.storageKey
+        if let lock = configuration.refreshLock {
+            self.lock = lock
+        } else if let files = configuration.storage as? FileSessionStorage {
+            self.lock = FileRefreshLock(url: files.fileURL(for: configuration.storageKey).appendingPathExtension("lock"))
+        } else {
+            self.lock = NoRefreshLock()
+        }
         self.leeway = configuration.refreshLeeway.seconds
         self.now = configuration.now
         backoff = RefreshBackoff(first: configuration.refreshRetryDelay, maximum: configuration.refreshRetryMaximumDelay)
@@ -110,7 +118,7 @@ actor SessionManager {
     func validSession() async throws -> Session {
         guard let session = storedSession() else { throw AuthClientError.sessionMissing }
         if !session.expires(within: leeway, now: now().timeIntervalSince1970) { return session }
-        return try await refresh()
+        return try await refresh(force: false)
     }
 
     /// Whatever was under way belongs to the past: refreshes started before are not joined and
@@ -125,13 +133,26 @@ actor SessionManager {
 
     /// Refreshes the session: single-flight, so concurrent callers share one request and one
     /// rotation (a second rotation would race the first and could trip reuse detection).
-    func refresh() async throws -> Session {
+    /// `force`: rotate even if another client already left a fresh session in storage.
+    func refresh(force: Bool = true) async throws -> Session {
         if let refreshing, refreshing.generation == generation { return try await refreshing.task.value }
         guard let session = storedSession() else { throw AuthClientError.sessionMissing }
         let started = generation
-        let task = Task { try await self.performRefresh(of: session, generation: started) }
+        let task = Task { try await self.performRefresh(of: session, generation: started, force: force) }
         refreshing = (started, task)
         return try await task.value
+    }
+
+    /// Another client with the same storage key rotated the session: adopt the stored one (the
+    /// server has already retired our refresh token). Only remembered sessions are shared.
+    private func adoptNewerStoredSession(than session: Session, generation started: Int) -> Session? {
+        guard remember, isCurrent(session, generation: started),
+              let data = try? persistent.load(key: key), let stored = try? JSONDecoder().decode(Session.self, from: data),
+              stored.refreshToken != session.refreshToken, stored.user.id == session.user.id
+        else { return nil }
+        current = stored
+        events.emit(.tokenRefreshed, stored)
+        return stored
     }
 
     /// Whether `session` is still the current one of generation `started`.
@@ -139,8 +160,17 @@ actor SessionManager {
         generation == started && current?.refreshToken == session.refreshToken
     }
 
-    private func performRefresh(of session: Session, generation started: Int) async throws -> Session {
+    private func performRefresh(of session: Session, generation started: Int, force: Bool) async throws -> Session {
         defer { if refreshing?.generation == started { refreshing = nil } }
+        // One process at a time; and under the lock, the stored session may be newer than ours
+        // (another client rotated it): refresh that one, or just use it if it is still fresh.
+        let hold = await lock.acquire()
+        defer { hold.release() }
+        var session = session
+        if let newer = adoptNewerStoredSession(than: session, generation: started) {
+            if !force, !newer.expires(within: leeway, now: now().timeIntervalSince1970) { return newer }
+            session = newer
+        }
         do {
             let refreshed = try await api.refresh(refreshToken: session.refreshToken)
             guard isCurrent(session, generation: started) else {
@@ -174,7 +204,7 @@ actor SessionManager {
         guard let session = storedSession(), session.expires(within: leeway, now: now().timeIntervalSince1970) else { return }
         // After transient failures, wait out the pause; a dead session was already cleared.
         if let nextAutoRefresh, now() < nextAutoRefresh { return }
-        _ = try? await refresh()
+        _ = try? await refresh(force: false)
     }
 
     /// Ends `session` if it is still the current one (the server said it is dead); true if it was.
