@@ -14,7 +14,7 @@ extension AuthClient {
         guard let pending = await sessions.takePending() else { throw AuthClientError.sessionMissing }
         if let previous = await sessions.storedSession() {
             try? await api.logout(accessToken: previous.accessToken, scope: .local)
-            await sessions.clear()
+            try await sessions.clear()
             events.emit(.signedOut, nil)
         }
         return adopted(await sessions.adopt(pending.session, remember: pending.remember, recovery: pending.recovery), recovery: pending.recovery)

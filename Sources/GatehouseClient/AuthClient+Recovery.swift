@@ -34,8 +34,16 @@ extension AuthClient {
     @discardableResult
     public func exchangeCodeForSession(authCode: String) async throws -> Session {
         guard let stored = loadVerifier() else { throw AuthClientError.codeVerifierMissing }
-        let session = try await api.exchange(authCode: authCode, verifier: stored.verifier)
-        removeVerifier()
+        let session: Session
+        do {
+            session = try await api.exchange(authCode: authCode, verifier: stored.verifier)
+        } catch let error as AuthClientError {
+            // Refused for good (expired, used, wrong verifier): the verifier is spent. A server
+            // or network failure keeps it, so the same link can be tried again.
+            if let api = error.apiError, (400..<500).contains(api.status), !api.isRateLimit { try? removeVerifier() }
+            throw error
+        }
+        try? removeVerifier()
         return try await signedIn(session, recovery: stored.isPasswordRecovery, remember: stored.rememberMe ?? configuration.rememberLinkSessions)
     }
 
@@ -139,7 +147,7 @@ extension AuthClient {
         return try? JSONDecoder().decode(StoredCodeVerifier.self, from: data)
     }
 
-    private func removeVerifier() {
-        try? configuration.storage.remove(key: verifierKey)
+    func removeVerifier() throws {
+        try configuration.storage.removeReliably(key: verifierKey)
     }
 }

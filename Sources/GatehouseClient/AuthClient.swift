@@ -112,7 +112,9 @@ public final class AuthClient: AuthClientProtocol {
         if scope != .others {
             // A refresh that found the session revoked has already cleared it and said so.
             let hadSession = await sessions.storedSession() != nil
-            await sessions.clear()
+            // A PKCE verifier waiting for a link belongs to the person signing out too.
+            do { try removeVerifier() } catch { failure = failure ?? error }
+            do { try await sessions.clear() } catch { failure = failure ?? error }
             if hadSession { events.emit(.signedOut, nil) }
         }
         if let failure { throw failure }

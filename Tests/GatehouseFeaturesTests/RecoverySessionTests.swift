@@ -112,3 +112,29 @@ struct RecoveryLifetimeTests {
         #expect(model.phase == .invalidLink)
     }
 }
+
+/// A storage whose deletes fail (a locked Keychain).
+final class UndeletableStorage: SessionStorage {
+    private let inner = MemorySessionStorage()
+    struct Failure: Error {}
+    func load(key: String) throws -> Data? { inner.load(key: key) }
+    func store(_ data: Data, key: String) throws { inner.store(data, key: key) }
+    func remove(key: String) throws { throw Failure() }
+}
+
+/// Issue 22.8: a sign-out that left the stored session behind is not shown as a success.
+@MainActor
+@Suite("AuthManager: a sign-out that did not finish")
+struct SignOutStorageFailureTests {
+    @Test func aFailedDeleteIsReported() async throws {
+        let server = CannedGoTrue()
+        let client = server.client(storage: UndeletableStorage())
+        _ = try await client.signIn(email: "x@example.com", password: "pw", rememberMe: true)
+        let manager = AuthManager(auth: client)
+        await manager.start()
+        await manager.signOut()
+        #expect(manager.signOutStorageError?.operation == .remove)
+        #expect(!manager.isAuthenticated)
+        manager.stop()
+    }
+}

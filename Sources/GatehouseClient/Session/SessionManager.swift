@@ -105,13 +105,15 @@ actor SessionManager {
         return pending
     }
 
-    func clear() {
+    /// Forgets the session: at once in memory, then the stored copy (retried once; a copy left
+    /// behind is reported, as a sign-out that did not finish).
+    func clear() throws {
         startNewGeneration()
         restored = true
         current = nil
         currentIsRecovery = false
         memory.remove(key: key)
-        try? persistent.remove(key: key)
+        try persistent.removeReliably(key: key)
     }
 
     /// A session whose access token is good for at least the leeway, refreshing if needed.
@@ -190,7 +192,7 @@ actor SessionManager {
             // revoked and reused ones) — the session that was refreshed, not a newer one.
             guard isCurrent(session, generation: started) else { throw error }
             if error.endsSessionOnRefresh {
-                clear()
+                try? clear()
                 events.emit(.signedOut, nil)
             } else {
                 nextAutoRefresh = now().addingTimeInterval(backoff.failed())
@@ -210,7 +212,7 @@ actor SessionManager {
     /// Ends `session` if it is still the current one (the server said it is dead); true if it was.
     func endIfCurrent(_ session: Session) -> Bool {
         guard current?.refreshToken == session.refreshToken else { return false }
-        clear()
+        try? clear()
         return true
     }
 

@@ -15,6 +15,9 @@ public final class AuthManager {
     public internal(set) var isRecoveringPassword = false
     /// `timeout` after a session ended without the user signing out (the login page's `reason`).
     public internal(set) var loginReason: String?
+    /// Set when the last sign-out could not delete the stored session (it may come back at the
+    /// next launch): the app should say so rather than show a finished sign-out.
+    public internal(set) var signOutStorageError: SessionStorageError?
     /// The last event seen (for views and tests).
     public internal(set) var lastEvent: AuthChangeEvent?
 
@@ -59,7 +62,14 @@ public final class AuthManager {
     public func signOut(scope: SignOutScope = .local) async {
         signingOut = true
         defer { signingOut = false }
-        try? await auth.signOut(scope: scope)
+        signOutStorageError = nil
+        do {
+            try await auth.signOut(scope: scope)
+        } catch let error as SessionStorageError {
+            signOutStorageError = error
+        } catch {
+            // Offline or the server refused: this device is signed out all the same.
+        }
         apply(AuthStateChange(event: .signedOut, session: nil))
     }
 
