@@ -44,10 +44,22 @@ public final class AuthClient: AuthClientProtocol {
         await sessions.storedSession()
     }
 
+    /// Loads the stored session at launch and announces it as `initialSession`. When the storage
+    /// cannot be read (see `readStoredSession()`), nothing is announced and nil is returned.
     public func restoreSession() async -> Session? {
-        let session = await sessions.storedSession()
-        events.emit(.initialSession, session)
-        return session
+        do {
+            let session = try await sessions.readStoredSession()
+            events.emit(.initialSession, session)
+            return session
+        } catch {
+            return nil
+        }
+    }
+
+    /// The stored session, or `SessionStorageError` (`.read`) when the storage cannot be read now
+    /// (a locked Keychain): unknown, not signed out — ask again later (e.g. after unlock).
+    public func readStoredSession() async throws -> Session? {
+        try await sessions.readStoredSession()
     }
 
     /// A session valid for at least the refresh leeway: refreshed first when it is about to expire.

@@ -50,10 +50,23 @@ actor SessionManager {
     }
 
     /// The stored session, without any network call; restored from persistent storage once.
+    /// A storage that cannot be read now (a Keychain before first unlock) leaves the session
+    /// unknown: nil for now, and read again next time — never taken for "signed out".
     func storedSession() -> Session? {
+        try? readStoredSession()
+    }
+
+    /// As `storedSession()`, but a storage that cannot be read throws `SessionStorageError`.
+    func readStoredSession() throws -> Session? {
         if !restored {
+            let data: Data?
+            do {
+                data = try persistent.load(key: key)
+            } catch {
+                throw SessionStorageError(operation: .read, key: key, reason: String(describing: error))
+            }
             restored = true
-            if let data = try? persistent.load(key: key), let session = try? JSONDecoder().decode(Session.self, from: data) {
+            if let data, let session = try? JSONDecoder().decode(Session.self, from: data) {
                 current = session
             }
         }
