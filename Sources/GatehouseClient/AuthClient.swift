@@ -13,10 +13,12 @@ public final class AuthClient: AuthClientProtocol {
     let api: GoTrueAPI
     let sessions: SessionManager
     let events = AuthEventBroadcaster()
+    let linkPolicy: AuthLinkPolicy
     private let autoRefresh = Mutex<Task<Void, Never>?>(nil)
 
     public init(configuration: AuthClientConfiguration) {
         self.configuration = configuration
+        linkPolicy = AuthLinkPolicy(configuration: configuration)
         let builder = GoTrueRequestBuilder(baseURL: configuration.url, apiKey: configuration.apiKey, headers: configuration.headers)
         api = GoTrueAPI(builder: builder, http: HTTPClient(transport: configuration.transport, timeout: configuration.requestTimeout))
         sessions = SessionManager(api: api, events: events, configuration: configuration)
@@ -42,10 +44,22 @@ public final class AuthClient: AuthClientProtocol {
         await sessions.storedSession()
     }
 
+    /// Loads the stored session at launch and announces it as `initialSession`. When the storage
+    /// cannot be read (see `readStoredSession()`), nothing is announced and nil is returned.
     public func restoreSession() async -> Session? {
-        let session = await sessions.storedSession()
-        events.emit(.initialSession, session)
-        return session
+        do {
+            let session = try await sessions.readStoredSession()
+            events.emit(.initialSession, session)
+            return session
+        } catch {
+            return nil
+        }
+    }
+
+    /// The stored session, or `SessionStorageError` (`.read`) when the storage cannot be read now
+    /// (a locked Keychain): unknown, not signed out — ask again later (e.g. after unlock).
+    public func readStoredSession() async throws -> Session? {
+        try await sessions.readStoredSession()
     }
 
     /// A session valid for at least the refresh leeway: refreshed first when it is about to expire.
@@ -64,16 +78,23 @@ public final class AuthClient: AuthClientProtocol {
     public func signUp(
         email: String, password: String, data: [String: JSONValue]? = nil, redirectTo: URL? = nil
     ) async throws -> SignUpResult {
+        try await signUp(email: email, password: password, data: data, redirectTo: redirectTo, rememberMe: true)
+    }
+
+    /// Signs up; `rememberMe` decides where the session is kept — the one the server answers at
+    /// once, or the one the confirmation link opens later (PKCE keeps the choice with the verifier).
+    public func signUp(
+        email: String, password: String, data: [String: JSONValue]? = nil, redirectTo: URL? = nil, rememberMe: Bool
+    ) async throws -> SignUpResult {
         var body = GoTrueBody.Credentials(email: email, password: password, data: data)
         if configuration.flowType == .pkce {
-            let verifier = storeVerifier(forRecovery: false)
+            let verifier = storeVerifier(forRecovery: false, rememberMe: rememberMe)
             body.codeChallenge = PKCE.challenge(for: verifier)
             body.codeChallengeMethod = PKCE.method
         }
         let result = try await api.signUp(body, redirectTo: redirectTo ?? configuration.redirectURL)
         if case .signedIn(let session) = result {
-            await sessions.save(session, remember: true)
-            events.emit(.signedIn, session)
+            events.emit(.signedIn, await sessions.adopt(session, remember: rememberMe))
         }
         return result
     }
@@ -83,15 +104,19 @@ public final class AuthClient: AuthClientProtocol {
     @discardableResult
     public func signIn(email: String, password: String, rememberMe: Bool = true) async throws -> Session {
         let session = try await api.signIn(email: email, password: password)
-        await sessions.save(session, remember: rememberMe)
-        events.emit(.signedIn, session)
+        events.emit(.signedIn, await sessions.adopt(session, remember: rememberMe))
         return session
     }
 
     /// Ends sessions on the server. The local session is forgotten for `global` and `local`
     /// even when the server cannot be reached; the error is still thrown.
     public func signOut(scope: SignOutScope = .global) async throws {
-        let session = try? await sessions.validSession()
+        // The stored session as it is (not awaiting a refresh under way: that one will be
+        // discarded); refreshed first only when its access token has already expired.
+        var session = await sessions.storedSession()
+        if let stored = session, stored.expires(within: 0, now: configuration.now().timeIntervalSince1970) {
+            session = try? await sessions.validSession()
+        }
         var failure: (any Error)?
         if let session {
             do { try await api.logout(accessToken: session.accessToken, scope: scope) } catch { failure = error }
@@ -99,7 +124,9 @@ public final class AuthClient: AuthClientProtocol {
         if scope != .others {
             // A refresh that found the session revoked has already cleared it and said so.
             let hadSession = await sessions.storedSession() != nil
-            await sessions.clear()
+            // A PKCE verifier waiting for a link belongs to the person signing out too.
+            do { try removeVerifier() } catch { failure = failure ?? error }
+            do { try await sessions.clear() } catch { failure = failure ?? error }
             if hadSession { events.emit(.signedOut, nil) }
         }
         if let failure { throw failure }
@@ -109,7 +136,8 @@ public final class AuthClient: AuthClientProtocol {
 
     /// `GET /user`: the user as the server knows it now.
     public func user() async throws -> User {
-        try await api.user(accessToken: sessions.validSession().accessToken)
+        let session = try await sessions.validSession()
+        return try await endingDeadSessions(session) { try await api.user(accessToken: $0) }
     }
 
     /// `PUT /user {password}` — also how a recovery session sets the new password.
@@ -118,14 +146,36 @@ public final class AuthClient: AuthClientProtocol {
         try await updateUser(password: password)
     }
 
+    /// `PUT /user {password}` with `session`'s token — a recovery flow sends the change with the
+    /// recovery session it was given, whatever the current session became meanwhile.
+    @discardableResult
+    public func updatePassword(_ password: String, using session: Session) async throws -> User {
+        let user = try await endingDeadSessions(session) { try await api.updateUser(GoTrueBody.UserUpdate(password: password), accessToken: $0) }
+        if let updated = await sessions.replaceUser(user, ifAccessToken: session.accessToken) { events.emit(.userUpdated, updated) }
+        return user
+    }
+
     /// `PUT /user`: a new password and/or metadata to merge (`null` removes a key).
     @discardableResult
     public func updateUser(password: String? = nil, data: [String: JSONValue]? = nil) async throws -> User {
         let session = try await sessions.validSession()
-        let user = try await api.updateUser(GoTrueBody.UserUpdate(password: password, data: data), accessToken: session.accessToken)
+        let user = try await endingDeadSessions(session) {
+            try await api.updateUser(GoTrueBody.UserUpdate(password: password, data: data), accessToken: $0)
+        }
         let updated = await sessions.replaceUser(user)
         events.emit(.userUpdated, updated)
         return user
+    }
+
+    /// Runs `call` with `session`'s access token; when the server answers that the session is
+    /// dead (revoked, banned, deleted user, a token it did not sign), the session ends here too.
+    func endingDeadSessions<T>(_ session: Session, _ call: (String) async throws -> T) async throws -> T {
+        do {
+            return try await call(session.accessToken)
+        } catch let error as AuthClientError where error.endsSessionOnAnyEndpoint {
+            if await sessions.endIfCurrent(session) { events.emit(.signedOut, nil) }
+            throw error
+        }
     }
 
     // MARK: Background refresh

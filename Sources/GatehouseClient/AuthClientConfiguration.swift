@@ -12,9 +12,20 @@ public struct AuthClientConfiguration: Sendable {
     public var flowType: AuthFlowType = .pkce
     /// The default `redirect_to` of emails (a deep link into the app, e.g. `myapp://reset`).
     public var redirectURL: URL?
+    /// Other places links may come back to (a universal link, Gatehouse's `/reset-password`
+    /// page). `session(from:)` refuses links to anywhere but these and `redirectURL`.
+    public var allowedLinks: [AllowedLink] = []
+    /// Whether sessions opened by confirmation and magic links (not resets: those are always kept
+    /// in memory only) persist across launches. A PKCE sign-up's own `rememberMe` wins.
+    public var rememberLinkSessions = true
     /// Where sessions (and PKCE verifiers) persist when "remember me" is on.
     public var storage: any SessionStorage
     public var storageKey = "gatehouse.auth.session"
+    /// Coordinates refreshes with other processes sharing `storage` (an app and its extension).
+    /// `nil` (the default): a lock file next to a `FileSessionStorage`'s files, and none for
+    /// other storages — for a Keychain access group, pass a `FileRefreshLock` in the shared
+    /// app-group container. Use one client per storage key within a process.
+    public var refreshLock: (any RefreshLock)?
     /// A request that has not finished after this long fails with `.timedOut` (login spec: 30 s).
     public var requestTimeout: Duration = .seconds(30)
     /// Refresh when the access token expires within this long.
@@ -22,6 +33,10 @@ public struct AuthClientConfiguration: Sendable {
     /// Refresh in the background before expiry, checking this often.
     public var autoRefreshToken = true
     public var autoRefreshInterval: Duration = .seconds(10)
+    /// After a background refresh fails in a way worth retrying (offline, 5xx, 429), wait this
+    /// long, doubling with each further failure up to `refreshRetryMaximumDelay`.
+    public var refreshRetryDelay: Duration = .seconds(10)
+    public var refreshRetryMaximumDelay: Duration = .seconds(600)
     public var transport: any HTTPTransport = URLSessionTransport()
     /// The wall clock, for expiry decisions.
     public var now: @Sendable () -> Date = { Date() }

@@ -5,15 +5,45 @@ import GatehouseCore
 /// and previews pass their own (the isowords interface/live split).
 public protocol AuthClientProtocol: Sendable {
     func signUp(email: String, password: String, data: [String: JSONValue]?, redirectTo: URL?) async throws -> SignUpResult
+    /// Signs up with an explicit "remember me" for the session it opens.
+    func signUp(email: String, password: String, data: [String: JSONValue]?, redirectTo: URL?, rememberMe: Bool) async throws -> SignUpResult
     func signIn(email: String, password: String, rememberMe: Bool) async throws -> Session
     func signOut(scope: SignOutScope) async throws
     func resetPasswordForEmail(_ email: String, redirectTo: URL?) async throws
     func verifyOTP(email: String, token: String, type: OTPType) async throws -> Session
     func session(from url: URL) async throws -> Session
     func updatePassword(_ password: String) async throws -> User
+    /// `PUT /user {password}` with this session's token (a recovery session), not the current one.
+    func updatePassword(_ password: String, using session: Session) async throws -> User
     /// The stored session, without a network call.
     func currentSession() async -> Session?
     /// Loads the stored session at launch and announces it as `initialSession`.
     func restoreSession() async -> Session?
     func authStateChanges() -> AsyncStream<AuthStateChange>
+    /// Whether `url` points at a place this client takes links from (see `AllowedLink`).
+    func acceptsLink(_ url: URL) -> Bool
+    /// The current session if a reset link or code opened it (nil for an ordinary sign-in).
+    func recoverySession() async -> Session?
+    /// Ends the recovery session after the reset (or keeps it, when the app chooses so).
+    func finishRecovery(_ session: Session, keepSignedIn: Bool) async
+}
+
+extension AuthClientProtocol {
+    /// Whether `url` is a link this client would redeem. Clients that cannot tell accept none.
+    public func acceptsLink(_ url: URL) -> Bool { false }
+
+    public func signUp(
+        email: String, password: String, data: [String: JSONValue]?, redirectTo: URL?, rememberMe: Bool
+    ) async throws -> SignUpResult {
+        try await signUp(email: email, password: password, data: data, redirectTo: redirectTo)
+    }
+
+    /// Clients that cannot tell a recovery session have none.
+    public func recoverySession() async -> Session? { nil }
+    public func finishRecovery(_ session: Session, keepSignedIn: Bool) async {}
+
+    /// Clients without sessions of their own (stubs, previews) change "the" password.
+    public func updatePassword(_ password: String, using session: Session) async throws -> User {
+        try await updatePassword(password)
+    }
 }

@@ -37,6 +37,12 @@ struct TerminalClientOptions: ParsableArguments {
         var configuration = AuthClientConfiguration(url: auth, apiKey: apiKey, storage: storage)
         // A terminal has no app to redirect into: links come back as the reset page's URL.
         configuration.flowType = .implicit
+        // The server's own reset page and /verify are where its emails link: the only links taken.
+        let base = try baseURL()
+        configuration.allowedLinks = [
+            AllowedLink(base.appendingPathComponent("reset-password"), impliedType: .recovery),
+            AllowedLink(base.appendingPathComponent("auth/v1/verify")), AllowedLink(base.appendingPathComponent("verify")),
+        ]
         configuration.autoRefreshToken = false
         return AuthClient(configuration: configuration)
     }

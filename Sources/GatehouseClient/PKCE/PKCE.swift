@@ -40,4 +40,6 @@ enum PKCE {
 struct StoredCodeVerifier: Codable, Sendable {
     var verifier: String
     var isPasswordRecovery: Bool
+    /// The sign-up's "remember me", so the confirmation link's session is kept as chosen.
+    var rememberMe: Bool?
 }

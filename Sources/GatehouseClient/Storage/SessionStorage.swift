@@ -49,3 +49,34 @@ public enum PlatformSessionStorage {
             .appendingPathComponent(".local/state").appendingPathComponent(service)
     }
 }
+
+/// A storage failure the SDK does not hide: a stored session that could not be read (the
+/// session is unknown, not absent) or a copy that could not be deleted (not a finished sign-out).
+public struct SessionStorageError: Error, Sendable, Equatable {
+    public enum Operation: String, Sendable { case read, remove }
+    public let operation: Operation
+    public let key: String
+    /// The storage's own error, described (e.g. a Keychain status).
+    public let reason: String
+
+    public init(operation: Operation, key: String, reason: String) {
+        self.operation = operation
+        self.key = key
+        self.reason = reason
+    }
+}
+
+extension SessionStorage {
+    /// Deletes `key`, trying once more before reporting the failure (a Keychain busy for a moment).
+    func removeReliably(key: String) throws {
+        do {
+            try remove(key: key)
+        } catch {
+            do {
+                try remove(key: key)
+            } catch {
+                throw SessionStorageError(operation: .remove, key: key, reason: String(describing: error))
+            }
+        }
+    }
+}

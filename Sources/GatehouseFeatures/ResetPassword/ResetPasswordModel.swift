@@ -50,6 +50,8 @@ public final class ResetPasswordModel {
     @ObservationIgnored let policy: PasswordPolicy
     @ObservationIgnored let requestTimeout: Duration
     @ObservationIgnored private var opening = false
+    /// The recovery session the link or code gave: the password change is sent with it.
+    @ObservationIgnored private var recovery: Session?
 
     public init(
         auth: any AuthClientProtocol, source: Source, clock: any FeatureClock = SystemClock(),
@@ -88,10 +90,11 @@ public final class ResetPasswordModel {
                 switch source {
                 case .link(let url): try await auth.session(from: url)
                 case .code(let email, let code): try await auth.verifyOTP(email: email, token: code, type: .recovery)
-                case .currentSession: await auth.currentSession()
+                case .currentSession: await auth.recoverySession()
                 }
             }
             guard let session else { throw AuthClientError.sessionMissing }
+            recovery = session
             accountEmail = session.user.email
             phase = .ready
         } catch is CancellationError {
@@ -110,7 +113,7 @@ public final class ResetPasswordModel {
 
     /// Saves the new password (`PUT /user` with the recovery session).
     public func submit() async {
-        guard phase == .ready else { return }
+        guard phase == .ready, let recovery else { return }
         fieldErrors[.password] = problem(with: .password, flagEmpty: true)
         fieldErrors[.confirmation] = problem(with: .confirmation, flagEmpty: true)
         guard fieldErrors.isEmpty else {
@@ -122,7 +125,9 @@ public final class ResetPasswordModel {
         let auth = auth
         let password = newPassword
         do {
-            _ = try await withTimeout(requestTimeout, clock: clock) { try await auth.updatePassword(password) }
+            _ = try await withTimeout(requestTimeout, clock: clock) { try await auth.updatePassword(password, using: recovery) }
+            // The recovery session has done its job: it ends, and the page offers "Sign In".
+            await auth.finishRecovery(recovery, keepSignedIn: false)
             phase = .done
             newPassword = ""
             confirmation = ""

@@ -15,6 +15,9 @@ public final class AuthManager {
     public internal(set) var isRecoveringPassword = false
     /// `timeout` after a session ended without the user signing out (the login page's `reason`).
     public internal(set) var loginReason: String?
+    /// Set when the last sign-out could not delete the stored session (it may come back at the
+    /// next launch): the app should say so rather than show a finished sign-out.
+    public internal(set) var signOutStorageError: SessionStorageError?
     /// The last event seen (for views and tests).
     public internal(set) var lastEvent: AuthChangeEvent?
 
@@ -47,8 +50,11 @@ public final class AuthManager {
         listener = nil
     }
 
-    /// Opens a link that brought the app up (a reset link, a confirmation link).
+    /// Opens a link that brought the app up (a reset link, a confirmation link). Only links to
+    /// the client's redirect URL or allowed places are redeemed; a link for another user than the
+    /// signed-in one throws `LinkSessionConflict` for the app to decide.
     public func handle(url: URL) async throws {
+        guard auth.acceptsLink(url) else { throw AuthClientError.invalidLink("the link does not point at this app") }
         _ = try await auth.session(from: url)
     }
 
@@ -56,7 +62,14 @@ public final class AuthManager {
     public func signOut(scope: SignOutScope = .local) async {
         signingOut = true
         defer { signingOut = false }
-        try? await auth.signOut(scope: scope)
+        signOutStorageError = nil
+        do {
+            try await auth.signOut(scope: scope)
+        } catch let error as SessionStorageError {
+            signOutStorageError = error
+        } catch {
+            // Offline or the server refused: this device is signed out all the same.
+        }
         apply(AuthStateChange(event: .signedOut, session: nil))
     }
 
@@ -82,7 +95,8 @@ public final class AuthManager {
             user = change.session?.user
             isRecoveringPassword = true
         case .signedOut:
-            if session != nil, !signingOut { loginReason = "timeout" }
+            // Ending a recovery session after the reset is no inactivity timeout either.
+            if session != nil, !signingOut, !isRecoveringPassword { loginReason = "timeout" }
             session = nil
             user = nil
             isRecoveringPassword = false

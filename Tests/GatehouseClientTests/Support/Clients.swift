@@ -12,6 +12,7 @@ extension LiveServer {
         configuration.flowType = flow
         configuration.autoRefreshToken = false
         configuration.transport = transport
+        configuration.allowedLinks = linkPlaces
         configure(&configuration)
         return AuthClient(configuration: configuration)
     }

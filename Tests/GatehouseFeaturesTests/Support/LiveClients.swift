@@ -7,6 +7,7 @@ extension LiveServer {
         var configuration = AuthClientConfiguration(url: authURL, storage: storage)
         configuration.flowType = flow
         configuration.autoRefreshToken = false
+        configuration.allowedLinks = linkPlaces
         return AuthClient(configuration: configuration)
     }
 

@@ -1,0 +1,13 @@
+import Foundation
+
+/// A link opened a session for a different user than the one signed in. The signed-in session is
+/// kept; the link's session waits (in memory only) until the app decides:
+/// `adoptPendingLinkSession()` switches to it, `discardPendingLinkSession()` revokes it.
+public struct LinkSessionConflict: Error, Sendable, Equatable {
+    /// The user signed in now.
+    public let signedInUser: User
+    /// The user the link belongs to.
+    public let linkUser: User
+    /// Whether the link was a password reset.
+    public let isPasswordRecovery: Bool
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GatehouseClient
+import GatehouseCore
+import Synchronization
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Issue 22.7: answers that no retry can change end the session; transient failures are retried
+/// with growing pauses, not every beat forever.
+@Suite("Failures that end a session, and those that are retried")
+struct PermanentFailureTests {
+    /// Signs Alice in; every other request gets `answer`.
+    static func server(clock: FixedClock, answer: @escaping @Sendable (URLRequest) -> ScriptedGoTrue.Answer) -> ScriptedGoTrue {
+        ScriptedGoTrue { request in
+            if request.url!.query?.contains("grant_type=password") == true {
+                return .json(Scripted.session("alice", id: Scripted.alice, expiresAt: clock.now + 3600))
+            }
+            return answer(request)
+        }
+    }
+
+    @Test(arguments: [("session_not_found", 403), ("bad_jwt", 403), ("user_banned", 403), ("user_not_found", 404)])
+    func aDeadSessionOnAnyEndpointEndsIt(code: String, status: Int) async throws {
+        let clock = FixedClock()
+        let storage = Scripted.fileStorage()
+        let client = Scripted.client(Self.server(clock: clock) { _ in .error(code, status: status) }, clock: clock, storage: storage)
+        _ = try await client.signIn(email: "alice@example.com", password: "pw", rememberMe: true)
+        let events = EventLog(client)
+        await #expect(throws: AuthClientError.self) { try await client.user() }
+        #expect(await client.currentSession() == nil)
+        #expect(try storage.load(key: "gatehouse.auth.session") == nil)
+        #expect(await events.wait(count: 1) == [.signedOut])
+    }
+
+    @Test(arguments: [("user_banned", 403), ("bad_jwt", 401), ("validation_failed", 400)])
+    func aRefreshRefusedForGoodEndsTheSession(code: String, status: Int) async throws {
+        let clock = FixedClock()
+        let client = Scripted.client(Self.server(clock: clock) { _ in .error(code, status: status) }, clock: clock)
+        _ = try await client.signIn(email: "alice@example.com", password: "pw")
+        let events = EventLog(client)
+        await #expect(throws: AuthClientError.self) { try await client.refreshSession() }
+        #expect(await client.currentSession() == nil)
+        #expect(await events.wait(count: 1) == [.signedOut])
+    }
+
+    @Test func transientFailuresKeepTheSession() async throws {
+        let clock = FixedClock()
+        for answer in [ScriptedGoTrue.Answer.error("unexpected_failure", status: 503), .error("over_request_rate_limit", status: 429)] {
+            let client = Scripted.client(Self.server(clock: clock) { _ in answer }, clock: clock)
+            let alice = try await client.signIn(email: "alice@example.com", password: "pw")
+            await #expect(throws: AuthClientError.self) { try await client.refreshSession() }
+            await #expect(throws: AuthClientError.self) { try await client.user() }
+            #expect(await client.currentSession() == alice)
+        }
+    }
+
+    @Test func theBackgroundRefresherBacksOffAfterFailures() async throws {
+        let clock = FixedClock()
+        let transport = Self.server(clock: clock) { _ in .error("unexpected_failure", status: 503) }
+        // A leeway longer than the token's life: every beat finds it about to expire.
+        let client = Scripted.client(transport, clock: clock) {
+            $0.refreshLeeway = .seconds(7200)
+            $0.autoRefreshInterval = .milliseconds(5)
+        }
+        _ = try await client.signIn(email: "alice@example.com", password: "pw")
+        let refreshes = { transport.requests(path: "/token", query: "grant_type=refresh_token").count }
+        client.startAutoRefresh()
+        defer { client.stopAutoRefresh() }
+        await transport.wait(forRequests: 1, path: "/token", query: "grant_type=refresh_token")
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(refreshes() == 1, "no retry before the pause is over")
+        clock.advance(by: 11)
+        await transport.wait(forRequests: 2, path: "/token", query: "grant_type=refresh_token")
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(refreshes() == 2)
+        // The pause doubles: 11 s later is not yet time.
+        clock.advance(by: 11)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(refreshes() == 2)
+        clock.advance(by: 10)
+        await transport.wait(forRequests: 3, path: "/token", query: "grant_type=refresh_token")
+        #expect(refreshes() == 3)
+    }
+}
