@@ -11,9 +11,18 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     public var port = 9999
     public var dataDirectory = ".gatehouse"
-    /// `nil` → SQLite at `<dataDirectory>/gatehouse.sqlite`.
-    public var databaseURL: String?
-    public var jwtSecret: String
+    /// `nil` → SQLite at `<dataDirectory>/gatehouse.sqlite`. May carry a password: kept in a
+    /// `Secret` so no description of the configuration can print it.
+    public var databaseURL: String? {
+        get { protectedDatabaseURL?.value }
+        set { protectedDatabaseURL = newValue.map(Secret.init) }
+    }
+    public var jwtSecret: String {
+        get { protectedJWTSecret.value }
+        set { protectedJWTSecret = Secret(newValue) }
+    }
+    private var protectedDatabaseURL: Secret<String>?
+    private var protectedJWTSecret: Secret<String>
     public var jwtExpiry = 3600
     public var externalURL: String
     public var siteURL: String
@@ -57,7 +66,7 @@ public struct ServerConfiguration: Sendable {
 
     /// A configuration for tests and embedding: a given secret, everything else default.
     public init(jwtSecret: String) {
-        self.jwtSecret = jwtSecret
+        self.protectedJWTSecret = Secret(jwtSecret)
         self.externalURL = "http://127.0.0.1:9999"
         self.siteURL = externalURL
     }
