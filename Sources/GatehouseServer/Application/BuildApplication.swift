@@ -28,6 +28,8 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
 
     let router = Router(context: GatehouseRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
+    // Outside ErrorMiddleware, so error answers are marked too.
+    router.add(middleware: NoStoreMiddleware())
     router.add(middleware: CORSMiddleware(
         allowOrigin: .originBased,
         allowHeaders: [.accept, .authorization, .contentType, .origin, HTTPField.Name("apikey")!, HTTPField.Name("X-Client-Info")!,
