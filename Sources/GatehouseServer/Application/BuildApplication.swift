@@ -87,7 +87,7 @@ func openStore(configuration: ServerConfiguration, logger: Logger) async throws 
         }
         throw ConfigurationError("GATEHOUSE_DATABASE_URL must start with postgres://, postgresql:// or sqlite://")
     }
-    try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+    try PrivateFiles.prepareDirectory(configuration.dataDirectory)
     return try await SQLiteStore.open(path: configuration.dataDirectory + "/gatehouse.sqlite", logger: logger)
 }
 

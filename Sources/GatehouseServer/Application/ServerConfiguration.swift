@@ -172,14 +172,16 @@ enum DevelopmentSecret {
         let path = directory + "/jwt-secret"
         if let existing = try? String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
            existing.utf8.count >= 32 {
+            try PrivateFiles.prepareDirectory(directory)
+            try PrivateFiles.prepareFile(path)
             return existing
         }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try PrivateFiles.prepareDirectory(directory)
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<48).map { _ in UInt8.random(in: 0...255, using: &generator) }.hexString
-        guard FileManager.default.createFile(atPath: path, contents: Data(secret.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw ConfigurationError("could not write \(path)")
-        }
+        // A short or empty leftover is replaced; the new file is 0600 from its creation.
+        try? FileManager.default.removeItem(atPath: path)
+        try PrivateFiles.createFile(path, contents: Data(secret.utf8))
         return secret
     }
 }
