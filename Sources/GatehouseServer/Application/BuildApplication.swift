@@ -56,8 +56,15 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
     LegacyResetEndpoint(service: service).addRoutes(to: router)
     WebPages(service: service).addRoutes(to: router)
 
+    let timeouts = configuration.httpTimeouts
     var app = Application(
         router: router,
+        server: .http1(configuration: .init(
+            additionalChannelHandlers: [RequestReadTimeoutHandler(
+                headerTimeout: .seconds(Int64(timeouts.header)), readTimeout: .seconds(Int64(timeouts.read))
+            )],
+            idleTimeout: .seconds(Int64(timeouts.idle))
+        )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Gatehouse"),
         services: services,
         onServerRunning: { channel in

@@ -43,6 +43,20 @@ public struct ServerConfiguration: Sendable {
     /// Extra `redirect_to` targets besides the site URL: exact URLs or glob patterns.
     public var redirectAllowList: [String] = []
 
+    /// Limits on slow and idle HTTP clients.
+    public var httpTimeouts = HTTPTimeouts()
+
+    /// In seconds. Slow-loris clients are dropped, normal ones never notice.
+    public struct HTTPTimeouts: Sendable {
+        /// From connect, the first request head must be complete within this.
+        public var header = 10
+        /// From a request head, its body must be complete within this.
+        public var read = 30
+        /// A connection with no HTTP activity (kept alive between requests) is closed after this.
+        public var idle = 60
+        public init() {}
+    }
+
     public enum RecoveryLinkTarget: String, Sendable {
         /// The server's own `/reset-password?token=` page.
         case page
@@ -118,6 +132,9 @@ public struct ServerConfiguration: Sendable {
         configuration.redirectAllowList = (reader.string("GATEHOUSE_REDIRECT_ALLOW_LIST") ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         configuration.logLevel = try reader.value("GATEHOUSE_LOG_LEVEL", default: Logger.Level.info) { Logger.Level(rawValue: $0.lowercased()) }
+        configuration.httpTimeouts.header = try reader.int("GATEHOUSE_HTTP_HEADER_TIMEOUT", default: 10, range: 1...3600)
+        configuration.httpTimeouts.read = try reader.int("GATEHOUSE_HTTP_READ_TIMEOUT", default: 30, range: 1...3600)
+        configuration.httpTimeouts.idle = try reader.int("GATEHOUSE_HTTP_IDLE_TIMEOUT", default: 60, range: 1...3600)
         return configuration
     }
 
