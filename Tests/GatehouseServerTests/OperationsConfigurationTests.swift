@@ -25,4 +25,15 @@ struct OperationsConfigurationTests {
     func badHTTPTimeouts(name: String, value: String) {
         #expect(throws: ConfigurationError.self) { try ServerConfiguration.fromEnvironment(Self.env([name: value])) }
     }
+
+    @Test("shutdown timeout: default 10 s, bounded")
+    func shutdownTimeout() throws {
+        #expect(try ServerConfiguration.fromEnvironment(Self.env()).shutdownTimeout == 10)
+        #expect(try ServerConfiguration.fromEnvironment(Self.env(["GATEHOUSE_SHUTDOWN_TIMEOUT": "3"])).shutdownTimeout == 3)
+        for bad in ["0", "301", "later"] {
+            #expect(throws: ConfigurationError.self) {
+                try ServerConfiguration.fromEnvironment(Self.env(["GATEHOUSE_SHUTDOWN_TIMEOUT": bad]))
+            }
+        }
+    }
 }

@@ -43,6 +43,10 @@ public struct ServerConfiguration: Sendable {
     /// Extra `redirect_to` targets besides the site URL: exact URLs or glob patterns.
     public var redirectAllowList: [String] = []
 
+    /// Seconds from SIGTERM/SIGINT until work still running is cancelled; the process exits soon
+    /// after, whatever the database or the mail relay does.
+    public var shutdownTimeout = 10
+
     /// Limits on slow and idle HTTP clients.
     public var httpTimeouts = HTTPTimeouts()
 
@@ -135,6 +139,7 @@ public struct ServerConfiguration: Sendable {
         configuration.httpTimeouts.header = try reader.int("GATEHOUSE_HTTP_HEADER_TIMEOUT", default: 10, range: 1...3600)
         configuration.httpTimeouts.read = try reader.int("GATEHOUSE_HTTP_READ_TIMEOUT", default: 30, range: 1...3600)
         configuration.httpTimeouts.idle = try reader.int("GATEHOUSE_HTTP_IDLE_TIMEOUT", default: 60, range: 1...3600)
+        configuration.shutdownTimeout = try reader.int("GATEHOUSE_SHUTDOWN_TIMEOUT", default: 10, range: 1...300)
         return configuration
     }
 
