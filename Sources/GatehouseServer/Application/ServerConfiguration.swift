@@ -47,6 +47,18 @@ public struct ServerConfiguration: Sendable {
     /// after, whatever the database or the mail relay does.
     public var shutdownTimeout = 10
 
+    /// GoTrue's `SESSIONS_TIMEBOX` and `SESSIONS_INACTIVITY_TIMEOUT`; both off by default.
+    public var sessions = SessionLimits()
+
+    /// In seconds, 0 = off. A refresh past either answers 400 `session_expired`.
+    public struct SessionLimits: Sendable {
+        /// A session ends this long after sign-in, however active.
+        public var timebox = 0
+        /// A session ends when it has not been refreshed for this long.
+        public var inactivityTimeout = 0
+        public init() {}
+    }
+
     /// Limits on slow and idle HTTP clients.
     public var httpTimeouts = HTTPTimeouts()
 
@@ -140,6 +152,8 @@ public struct ServerConfiguration: Sendable {
         configuration.httpTimeouts.read = try reader.int("GATEHOUSE_HTTP_READ_TIMEOUT", default: 30, range: 1...3600)
         configuration.httpTimeouts.idle = try reader.int("GATEHOUSE_HTTP_IDLE_TIMEOUT", default: 60, range: 1...3600)
         configuration.shutdownTimeout = try reader.int("GATEHOUSE_SHUTDOWN_TIMEOUT", default: 10, range: 1...300)
+        configuration.sessions.timebox = try reader.value("GATEHOUSE_SESSIONS_TIMEBOX", default: 0, DurationSetting.seconds)
+        configuration.sessions.inactivityTimeout = try reader.value("GATEHOUSE_SESSIONS_INACTIVITY_TIMEOUT", default: 0, DurationSetting.seconds)
         return configuration
     }
 
