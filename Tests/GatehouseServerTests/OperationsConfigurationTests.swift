@@ -36,4 +36,30 @@ struct OperationsConfigurationTests {
             }
         }
     }
+
+    @Test("sslmode: libpq's four modes are read, with sslrootcert")
+    func sslModes() throws {
+        let base = "postgres://u:p@db.example.com:5432/app"
+        #expect(try PostgresTLS(url: base) == PostgresTLS(mode: .disable))
+        for mode in PostgresTLS.Mode.allCases {
+            #expect(try PostgresTLS(url: base + "?sslmode=\(mode.rawValue)").mode == mode)
+        }
+        let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("ops-ca-\(UUID().uuidString).pem").path
+        FileManager.default.createFile(atPath: bundle, contents: Data("not a certificate".utf8))
+        defer { try? FileManager.default.removeItem(atPath: bundle) }
+        let parsed = try PostgresTLS(url: base + "?sslmode=verify-full&sslrootcert=\(bundle)")
+        #expect(parsed == PostgresTLS(mode: .verifyFull, rootCertificatePath: bundle))
+        #expect(try PostgresTLS(url: base + "?sslmode=verify-ca&sslrootcert=system").rootCertificatePath == nil)
+        // A file that is not PEM fails when the TLS settings are built, before any connection.
+        #expect(throws: ConfigurationError.self) { try parsed.clientTLS() }
+    }
+
+    @Test("sslmode: allow, prefer, typos and a missing sslrootcert stop the start", arguments: [
+        "sslmode=prefer", "sslmode=allow", "sslmode=verify_full", "sslmode=REQUIRE", "sslmode=",
+        "sslmode=verify-full&sslrootcert=/nonexistent/ca.pem",
+    ])
+    func badSSLModes(query: String) {
+        let env = Self.env(["GATEHOUSE_DATABASE_URL": "postgres://u:p@127.0.0.1:5432/app?\(query)"])
+        #expect(throws: ConfigurationError.self) { try ServerConfiguration.fromEnvironment(env) }
+    }
 }

@@ -124,6 +124,9 @@ public struct ServerConfiguration: Sendable {
         configuration.host = reader.string("GATEHOUSE_HOST") ?? configuration.host
         configuration.port = try reader.int("GATEHOUSE_PORT", default: configuration.port, range: 0...65535)
         configuration.databaseURL = reader.string("GATEHOUSE_DATABASE_URL")
+        if let url = configuration.databaseURL, url.hasPrefix("postgres") {
+            _ = try PostgresTLS(url: url)  // a bad sslmode or sslrootcert stops the start here
+        }
         configuration.jwtExpiry = try reader.int("GATEHOUSE_JWT_EXPIRY", default: 3600, range: 30...604_800)
         configuration.externalURL = trimmingSlash(reader.string("GATEHOUSE_EXTERNAL_URL") ?? "http://\(configuration.host):\(configuration.port)")
         configuration.siteURL = trimmingSlash(reader.string("GATEHOUSE_SITE_URL") ?? configuration.externalURL)
