@@ -9,14 +9,15 @@ import Testing
 struct SessionLimitsTests {
     @Test("past the time-box a refresh is refused, however active the session", arguments: Backend.all)
     func timebox(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: { $0.sessions.timebox = 2 }) { api in
-            var session = try await api.signedInUser()
-            for _ in 0..<2 {
-                try await Task.sleep(for: .milliseconds(700))
-                session = try TestSession(try await api.refresh(session.refreshToken))
-            }
-            try await Task.sleep(for: .milliseconds(1000))
-            let refused = try await api.refresh(session.refreshToken)
+        try await TestServer.run(backend, configure: { $0.sessions.timebox = 4 }) { api in
+            let session = try await api.signedInUser()
+            let signedIn = ContinuousClock.now
+            // Refreshing does not extend the time-box...
+            try await Task.sleep(for: .seconds(1))
+            let refreshed = try TestSession(try await api.refresh(session.refreshToken))
+            // ...which ends 4 s after sign-in.
+            try await Task.sleep(until: signedIn + .milliseconds(4500), clock: .continuous)
+            let refused = try await api.refresh(refreshed.refreshToken)
             #expect(refused.status == .badRequest, "\(refused)")
             #expect(refused.errorCode == "session_expired")
             #expect(refused.message == "Invalid Refresh Token: Session Expired")
@@ -25,15 +26,15 @@ struct SessionLimitsTests {
 
     @Test("after the inactivity timeout without a refresh, a refresh is refused", arguments: Backend.all)
     func inactivity(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: { $0.sessions.inactivityTimeout = 2 }) { api in
+        try await TestServer.run(backend, configure: { $0.sessions.inactivityTimeout = 3 }) { api in
             var session = try await api.signedInUser()
-            // Refreshing every 1.2 s keeps it alive past 2 s in total...
+            // Refreshing every 1.5 s keeps it alive past 3 s in total...
             for _ in 0..<2 {
-                try await Task.sleep(for: .milliseconds(1200))
+                try await Task.sleep(for: .milliseconds(1500))
                 session = try TestSession(try await api.refresh(session.refreshToken))
             }
-            // ...2.5 s without one ends it.
-            try await Task.sleep(for: .milliseconds(2500))
+            // ...3.5 s without one ends it.
+            try await Task.sleep(for: .milliseconds(3500))
             let refused = try await api.refresh(session.refreshToken)
             #expect(refused.status == .badRequest, "\(refused)")
             #expect(refused.errorCode == "session_expired")
