@@ -50,6 +50,7 @@ final class OutboxWorker: Service {
                 await loop.value
             } onCancel: {
                 loop.cancel()
+                self.service.outboxSignal.nudge()  // a pause does not watch for cancellation
             }
         } onGracefulShutdown: {
             stopping.set()
