@@ -79,6 +79,14 @@ def to_env(settings: dict[str, Any]) -> dict[str, str]:
     return env
 
 
+def with_password(url: str, password: str) -> str:
+    """The URL with its userinfo password replaced (percent-encoded)."""
+    parts = urllib.parse.urlsplit(url)
+    user = parts.username or ""
+    netloc = f"{user}:{urllib.parse.quote(password, safe='')}@{parts.hostname}:{parts.port}"
+    return urllib.parse.urlunsplit(parts._replace(netloc=netloc))
+
+
 class ServerStartError(RuntimeError):
     pass
 
@@ -132,6 +140,8 @@ class GatehouseServer:
         self.workdir = workdir
         self.settings = {**DEFAULT_SETTINGS, **settings}
         self.jwt_secret = self.settings.pop("jwt_secret", None) or secrets.token_urlsafe(48)
+        # PostgreSQL only: the password put in the database URL (the test cluster trusts any).
+        self.database_password = self.settings.pop("database_password", None)
         self.port = 0
         self.proc: subprocess.Popen | None = None
         self.log_path = workdir / "server.log"
@@ -154,6 +164,8 @@ class GatehouseServer:
             )
         if self._pg is not None:
             self._database, database_url = self._pg.create()
+            if self.database_password is not None:
+                database_url = with_password(database_url, self.database_password)
         else:
             database_url = None
         for attempt in range(3):

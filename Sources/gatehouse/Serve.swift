@@ -10,7 +10,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let configuration = try loadConfiguration()
         let app = try await buildApplication(configuration: configuration)
-        try await app.runService()
+        try await runServer(app, configuration: configuration)
     }
 }
 

@@ -28,6 +28,8 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
 
     let router = Router(context: GatehouseRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
+    // Outside ErrorMiddleware, so error answers are marked too.
+    router.add(middleware: NoStoreMiddleware())
     router.add(middleware: CORSMiddleware(
         allowOrigin: .originBased,
         allowHeaders: [.accept, .authorization, .contentType, .origin, HTTPField.Name("apikey")!, HTTPField.Name("X-Client-Info")!,
@@ -54,8 +56,15 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
     LegacyResetEndpoint(service: service).addRoutes(to: router)
     WebPages(service: service).addRoutes(to: router)
 
+    let timeouts = configuration.httpTimeouts
     var app = Application(
         router: router,
+        server: .http1(configuration: .init(
+            additionalChannelHandlers: [RequestReadTimeoutHandler(
+                headerTimeout: .seconds(Int64(timeouts.header)), readTimeout: .seconds(Int64(timeouts.read))
+            )],
+            idleTimeout: .seconds(Int64(timeouts.idle))
+        )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Gatehouse"),
         services: services,
         onServerRunning: { channel in
@@ -85,7 +94,7 @@ func openStore(configuration: ServerConfiguration, logger: Logger) async throws 
         }
         throw ConfigurationError("GATEHOUSE_DATABASE_URL must start with postgres://, postgresql:// or sqlite://")
     }
-    try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+    try PrivateFiles.prepareDirectory(configuration.dataDirectory)
     return try await SQLiteStore.open(path: configuration.dataDirectory + "/gatehouse.sqlite", logger: logger)
 }
 

@@ -12,9 +12,18 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     public var port = 9999
     public var dataDirectory = ".gatehouse"
-    /// `nil` → SQLite at `<dataDirectory>/gatehouse.sqlite`.
-    public var databaseURL: String?
-    public var jwtSecret: String
+    /// `nil` → SQLite at `<dataDirectory>/gatehouse.sqlite`. May carry a password: kept in a
+    /// `Secret` so no description of the configuration can print it.
+    public var databaseURL: String? {
+        get { protectedDatabaseURL?.value }
+        set { protectedDatabaseURL = newValue.map(Secret.init) }
+    }
+    public var jwtSecret: String {
+        get { protectedJWTSecret.value }
+        set { protectedJWTSecret = Secret(newValue) }
+    }
+    private var protectedDatabaseURL: Secret<String>?
+    private var protectedJWTSecret: Secret<String>
     public var jwtExpiry = 3600
     public var externalURL: String
     public var siteURL: String
@@ -38,6 +47,36 @@ public struct ServerConfiguration: Sendable {
     /// sign-ins for it are held back until the window ends (0 = off).
     public var signInFailureLimit = 10
     public var signInFailureWindow: Double = 300
+
+    /// Seconds from SIGTERM/SIGINT until work still running is cancelled; the process exits soon
+    /// after, whatever the database or the mail relay does.
+    public var shutdownTimeout = 10
+
+    /// GoTrue's `SESSIONS_TIMEBOX` and `SESSIONS_INACTIVITY_TIMEOUT`; both off by default.
+    public var sessions = SessionLimits()
+
+    /// In seconds, 0 = off. A refresh past either answers 400 `session_expired`.
+    public struct SessionLimits: Sendable {
+        /// A session ends this long after sign-in, however active.
+        public var timebox = 0
+        /// A session ends when it has not been refreshed for this long.
+        public var inactivityTimeout = 0
+        public init() {}
+    }
+
+    /// Limits on slow and idle HTTP clients.
+    public var httpTimeouts = HTTPTimeouts()
+
+    /// In seconds. Slow-loris clients are dropped, normal ones never notice.
+    public struct HTTPTimeouts: Sendable {
+        /// From connect, the first request head must be complete within this.
+        public var header = 10
+        /// From a request head, its body must be complete within this.
+        public var read = 30
+        /// A connection with no HTTP activity (kept alive between requests) is closed after this.
+        public var idle = 60
+        public init() {}
+    }
 
     public enum RecoveryLinkTarget: String, Sendable {
         /// The server's own `/reset-password?token=` page.
@@ -68,7 +107,7 @@ public struct ServerConfiguration: Sendable {
 
     /// A configuration for tests and embedding: a given secret, everything else default.
     public init(jwtSecret: String) {
-        self.jwtSecret = jwtSecret
+        self.protectedJWTSecret = Secret(jwtSecret)
         self.externalURL = "http://127.0.0.1:9999"
         self.siteURL = externalURL
     }
@@ -96,6 +135,9 @@ public struct ServerConfiguration: Sendable {
         configuration.host = reader.string("GATEHOUSE_HOST") ?? configuration.host
         configuration.port = try reader.int("GATEHOUSE_PORT", default: configuration.port, range: 0...65535)
         configuration.databaseURL = reader.string("GATEHOUSE_DATABASE_URL")
+        if let url = configuration.databaseURL, url.hasPrefix("postgres") {
+            _ = try PostgresTLS(url: url)  // a bad sslmode or sslrootcert stops the start here
+        }
         configuration.jwtExpiry = try reader.int("GATEHOUSE_JWT_EXPIRY", default: 3600, range: 30...604_800)
         configuration.externalURL = trimmingSlash(reader.string("GATEHOUSE_EXTERNAL_URL") ?? "http://\(configuration.host):\(configuration.port)")
         configuration.siteURL = trimmingSlash(reader.string("GATEHOUSE_SITE_URL") ?? configuration.externalURL)
@@ -125,6 +167,12 @@ public struct ServerConfiguration: Sendable {
         configuration.redirectAllowList = (reader.string("GATEHOUSE_REDIRECT_ALLOW_LIST") ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         configuration.logLevel = try reader.value("GATEHOUSE_LOG_LEVEL", default: Logger.Level.info) { Logger.Level(rawValue: $0.lowercased()) }
+        configuration.httpTimeouts.header = try reader.int("GATEHOUSE_HTTP_HEADER_TIMEOUT", default: 10, range: 1...3600)
+        configuration.httpTimeouts.read = try reader.int("GATEHOUSE_HTTP_READ_TIMEOUT", default: 30, range: 1...3600)
+        configuration.httpTimeouts.idle = try reader.int("GATEHOUSE_HTTP_IDLE_TIMEOUT", default: 60, range: 1...3600)
+        configuration.shutdownTimeout = try reader.int("GATEHOUSE_SHUTDOWN_TIMEOUT", default: 10, range: 1...300)
+        configuration.sessions.timebox = try reader.value("GATEHOUSE_SESSIONS_TIMEBOX", default: 0, DurationSetting.seconds)
+        configuration.sessions.inactivityTimeout = try reader.value("GATEHOUSE_SESSIONS_INACTIVITY_TIMEOUT", default: 0, DurationSetting.seconds)
         return configuration
     }
 
@@ -193,14 +241,16 @@ enum DevelopmentSecret {
         let path = directory + "/jwt-secret"
         if let existing = try? String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
            existing.utf8.count >= 32 {
+            try PrivateFiles.prepareDirectory(directory)
+            try PrivateFiles.prepareFile(path)
             return existing
         }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try PrivateFiles.prepareDirectory(directory)
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<48).map { _ in UInt8.random(in: 0...255, using: &generator) }.hexString
-        guard FileManager.default.createFile(atPath: path, contents: Data(secret.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw ConfigurationError("could not write \(path)")
-        }
+        // A short or empty leftover is replaced; the new file is 0600 from its creation.
+        try? FileManager.default.removeItem(atPath: path)
+        try PrivateFiles.createFile(path, contents: Data(secret.utf8))
         return secret
     }
 }

@@ -17,7 +17,11 @@ public struct MailConfiguration: Sendable {
     /// The first retry waits this long; each later one twice as long (with jitter), capped at an hour.
     public var retryBaseDelay: Double = 2
     public var smtp: SMTPSettings?
-    public var mailerSendAPIKey: String?
+    public var mailerSendAPIKey: String? {
+        get { protectedMailerSendAPIKey?.value }
+        set { protectedMailerSendAPIKey = newValue.map(Secret.init) }
+    }
+    private var protectedMailerSendAPIKey: Secret<String>?
     public var mailerSendURL = "https://api.mailersend.com/v1/email"
 
     /// The SMTP settings as read from the environment; the SMTP transport is built from them.
@@ -26,7 +30,11 @@ public struct MailConfiguration: Sendable {
         public var port: Int
         public var security: String
         public var username: String?
-        public var password: String?
+        public var password: String? {
+            get { protectedPassword?.value }
+            set { protectedPassword = newValue.map(Secret.init) }
+        }
+        fileprivate var protectedPassword: Secret<String>?
         public var caFile: String?
         public var verifyCertificates: Bool
         public var timeout: Double
@@ -64,11 +72,12 @@ public struct MailConfiguration: Sendable {
             mail.smtp = SMTPSettings(
                 host: host,
                 port: try reader.int("GATEHOUSE_SMTP_PORT", default: security == "tls" ? 465 : 587, range: 1...65535),
-                security: security, username: reader.string("GATEHOUSE_SMTP_USERNAME"), password: reader.string("GATEHOUSE_SMTP_PASSWORD"),
+                security: security, username: reader.string("GATEHOUSE_SMTP_USERNAME"),
                 caFile: reader.string("GATEHOUSE_SMTP_CA_FILE"),
                 verifyCertificates: try reader.bool("GATEHOUSE_SMTP_TLS_VERIFY", default: true),
                 timeout: Double(try reader.int("GATEHOUSE_SMTP_TIMEOUT", default: 30, range: 1...600))
             )
+            mail.smtp?.password = reader.string("GATEHOUSE_SMTP_PASSWORD")
         case .mailerSend:
             guard let key = reader.string("GATEHOUSE_MAILERSEND_API_KEY") else {
                 throw ConfigurationError("GATEHOUSE_MAILERSEND_API_KEY is required with GATEHOUSE_MAIL_TRANSPORT=mailersend")

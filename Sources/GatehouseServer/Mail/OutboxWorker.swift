@@ -25,6 +25,12 @@ final class OutboxWorker: Service {
     /// about a dozen writes a request became a handful a batch); an email leaves that much later.
     let gatherDelay: Duration = .milliseconds(20)
 
+    /// After a failed claim the next try waits 1 s, then 2, 4 … up to this (with jitter), so an
+    /// unreachable database is neither hammered nor logged every second.
+    let maximumFailurePause: Double = 60
+    /// Consecutive failed claims; 0 once a claim succeeds.
+    private let failedClaims = Mutex(0)
+
     init(service: AuthService, transport: any MailTransport) {
         self.service = service
         self.transport = transport
@@ -32,26 +38,52 @@ final class OutboxWorker: Service {
 
     func run() async throws {
         let stopping = StopFlag()
+        // The loop runs in a task of its own so that shutdown can interrupt it: sends in flight
+        // get half the grace period to finish, then are cancelled (an SMTP wait or an HTTP call
+        // ends at once) and left unrecorded, so their leases run out and they are sent again
+        // after the restart, exactly as after a crash. A database that does not answer is
+        // cancelled the same way.
+        let drain = Duration.milliseconds(service.configuration.shutdownTimeout * 500)
+        let loop = Task { await deliverUntilStopped(stopping) }
         await withGracefulShutdownHandler {
-            // Wait for migrations; a shutdown before then must not leave this task hanging.
             await withTaskCancellationHandler {
-                await service.schemaReady.wait()
+                await loop.value
             } onCancel: {
-                service.schemaReady.open()
-            }
-            while !stopping.isSet {
-                let claimed = await deliverDueJobs()
-                if claimed < batchSize, !stopping.isSet {
-                    await service.outboxSignal.wait(upTo: await secondsUntilNextDue())
-                    if !stopping.isSet { try? await Task.sleep(for: gatherDelay) }
-                }
+                loop.cancel()
+                self.service.outboxSignal.nudge()  // a pause does not watch for cancellation
             }
         } onGracefulShutdown: {
-            // Jobs in flight finish (their sends are bounded by timeouts); nothing new is claimed.
             stopping.set()
             self.service.schemaReady.open()
             self.service.outboxSignal.nudge()
+            Task {
+                try? await Task.sleep(for: drain)
+                loop.cancel()
+            }
         }
+    }
+
+    private func deliverUntilStopped(_ stopping: StopFlag) async {
+        // Wait for migrations; a shutdown before then must not leave this task hanging.
+        await withTaskCancellationHandler {
+            await service.schemaReady.wait()
+        } onCancel: {
+            service.schemaReady.open()
+        }
+        while !stopping.isSet, !Task.isCancelled {
+            let claimed = await deliverDueJobs()
+            if claimed < batchSize, !stopping.isSet, !Task.isCancelled {
+                let failures = failedClaims.withLock { $0 }
+                let pause = failures > 0 ? failurePause(after: failures) : await secondsUntilNextDue()
+                await service.outboxSignal.wait(upTo: pause)
+                if !stopping.isSet { try? await Task.sleep(for: gatherDelay) }
+            }
+        }
+    }
+
+    /// 1 s after the first failure, doubling up to `maximumFailurePause`, ±25 % jitter.
+    func failurePause(after failures: Int) -> Double {
+        min(maximumFailurePause, pow(2, Double(min(failures, 32) - 1))) * Double.random(in: 0.75...1.25)
     }
 
     /// Claims one batch and delivers it, a few at a time. Returns how many jobs were claimed.
@@ -65,9 +97,14 @@ final class OutboxWorker: Service {
                 try await OutboxRepository.claim(limit: limit, lease: lease, now: Clock.now(), engine: engine, in: database)
             }
         } catch {
-            service.logger.error("Outbox: claiming jobs failed", metadata: ["error": "\(String(reflecting: error))"])
+            if Task.isCancelled { return 0 }
+            let failures = failedClaims.withLock { $0 += 1; return $0 }
+            service.logger.error("Outbox: claiming jobs failed", metadata: [
+                "error": "\(String(reflecting: error))", "consecutive_failures": "\(failures)",
+            ])
             return 0
         }
+        failedClaims.withLock { $0 = 0 }
         guard !entries.isEmpty else { return 0 }
         let heartbeat = Task { await renewLeases(of: entries.map(\.id)) }
         let outcomes: [(OutboxEntry, DeliveryOutcome)]
@@ -84,6 +121,12 @@ final class OutboxWorker: Service {
             outcomes = entries.map { ($0, .failed(failure)) }
         }
         heartbeat.cancel()
+        if Task.isCancelled {
+            // Shutdown interrupted these sends: record nothing, so the leases run out and the
+            // jobs are claimed again after the restart.
+            service.logger.notice("Outbox: shutdown interrupted sends; they will be retried", metadata: ["jobs": "\(entries.count)"])
+            return entries.count
+        }
         await record(outcomes)
         return entries.count
     }

@@ -25,6 +25,7 @@ extension AuthService {
             }
             if user.isBanned(at: now) { throw AuthError(.userBanned, status: .badRequest, "User is banned") }
             var session = loadedSession
+            if let expired = session.expiry(under: configuration.sessions, at: now) { throw expired }
 
             switch decoded.counter {
             case session.refreshCounter:

@@ -19,13 +19,13 @@ public final class PostgresStore: SQLStore, Service {
               let user = components.user
         else { throw PostgresStoreError.unsupportedURL }
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-        let sslMode = components.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "disable"
+        let tls = try PostgresTLS(url: url).clientTLS()
         var configuration = PostgresClient.Configuration(
             host: host, port: components.port ?? 5432,
             username: user.removingPercentEncoding ?? user,
             password: components.password.map { $0.removingPercentEncoding ?? $0 },
             database: database.isEmpty ? nil : database,
-            tls: sslMode == "require" ? .require(.makeClientConfiguration()) : .disable
+            tls: tls
         )
         configuration.options.maximumConnections = 16
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)

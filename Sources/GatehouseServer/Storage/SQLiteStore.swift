@@ -18,6 +18,11 @@ public final class SQLiteStore: SQLStore {
     private let nextReader = LockedCounter()
 
     public static func open(path: String, readerCount: Int = 2, logger: Logger) async throws -> SQLiteStore {
+        // 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
+        if path != ":memory:" {
+            try PrivateFiles.prepareFile(path)
+            for suffix in ["-wal", "-shm"] { try PrivateFiles.tightenIfPresent(path + suffix) }
+        }
         let eventLoops = MultiThreadedEventLoopGroup.singleton
         func connect() async throws -> SQLiteConnection {
             let connection = try await SQLiteConnection.open(

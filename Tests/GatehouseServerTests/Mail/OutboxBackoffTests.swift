@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import SQLKit
+import Synchronization
+import Testing
+@testable import GatehouseServer
+
+/// With the database failing, the outbox worker's retries back off instead of hitting it (and
+/// the log) every second (issue 21, item 8; the shutdown half is Conformance/test_shutdown.py).
+@Suite("Outbox back-off")
+struct OutboxBackoffTests {
+    /// A store whose every call fails at once, as PostgreSQL's pool does once its circuit breaker
+    /// has tripped.
+    struct UnreachableStore: SQLStore {
+        struct Unreachable: Error {}
+        let engine = SQLEngine.postgres
+        func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T { throw Unreachable() }
+        func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T { throw Unreachable() }
+        func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T { throw Unreachable() }
+        func shutdown() async {}
+    }
+
+    /// Keeps every message logged, with its time.
+    final class CapturedLog: Sendable {
+        let lines = Mutex<[(Date, String)]>([])
+        func times(of message: String) -> [Date] { lines.withLock { $0.filter { $0.1 == message }.map(\.0) } }
+    }
+
+    struct CapturingHandler: LogHandler {
+        let log: CapturedLog
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
+            log.lines.withLock { $0.append((Date(), message.description)) }
+        }
+    }
+
+    @Test("claim failures are retried after 1, 2, 4 … seconds, not every second")
+    func backsOff() async throws {
+        let captured = CapturedLog()
+        let logger = Logger(label: "outbox-backoff") { _ in CapturingHandler(log: captured) }
+        let service = await AuthService(
+            configuration: ServerConfiguration(jwtSecret: TestServer.jwtSecret), store: UnreachableStore(), logger: logger
+        )
+        service.schemaReady.open()
+        let worker = OutboxWorker(service: service, transport: DevMailbox(store: UnreachableStore()))
+        let group = ServiceGroup(configuration: .init(services: [worker], logger: logger))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await Task.sleep(for: .milliseconds(6500))
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        let failures = captured.times(of: "Outbox: claiming jobs failed")
+        // Every second: 7 in 6.5 s. Backing off (1, 2, 4 s ± 25 %): at most 4.
+        #expect(failures.count >= 2)
+        #expect(failures.count <= 4, "\(failures.count) claim failures in 6.5 s")
+        let gaps = zip(failures.dropFirst(), failures).map { $0.timeIntervalSince($1) }
+        #expect(gaps.count >= 1 && zip(gaps.dropFirst(), gaps).allSatisfy { $0 > $1 }, "gaps \(gaps)")
+    }
+}
