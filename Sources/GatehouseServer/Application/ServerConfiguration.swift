@@ -108,6 +108,12 @@ public struct ServerConfiguration: Sendable {
         }
         configuration.redirectAllowList = (reader.string("GATEHOUSE_REDIRECT_ALLOW_LIST") ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let bad = configuration.redirectAllowList.first(where: { RedirectPattern($0) == nil }) {
+            throw ConfigurationError("GATEHOUSE_REDIRECT_ALLOW_LIST entry \(bad) is not a URL pattern (scheme://host[:port]/path, `*` within one host label or path segment, `**` as a path segment)")
+        }
+        if RedirectURL(configuration.siteURL) == nil {
+            throw ConfigurationError("GATEHOUSE_SITE_URL=\(configuration.siteURL) is not a plain absolute URL (no userinfo, backslashes or spaces)")
+        }
         configuration.logLevel = try reader.value("GATEHOUSE_LOG_LEVEL", default: Logger.Level.info) { Logger.Level(rawValue: $0.lowercased()) }
         return configuration
     }
