@@ -7,6 +7,7 @@ import pytest
 
 from recovery_support import (
     RECOVERY_SETTINGS,
+    click_link,
     fragment_of,
     http,
     link_in,
@@ -32,8 +33,7 @@ def recovery_link(server, redirect_to: str) -> str:
 
 
 def follow(link: str) -> str:
-    with http() as client:
-        response = client.get(link)
+    response = click_link(link)
     assert response.status_code == 303, (response.status_code, response.text)
     return response.headers["location"]
 

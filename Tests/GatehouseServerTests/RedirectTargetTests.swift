@@ -128,8 +128,10 @@ enum DevMail {
     /// The first link of the newest message to `to`, once there are at least `count` (bounded wait).
     static func link(_ api: API, to: String, count: Int = 1) async throws -> String {
         let text = try await newestText(api, to: to, count: count)
-        let pattern = /https?:\/\/[^\s"'<>]+/
-        return String(try #require(text.firstMatch(of: pattern)?.output, "no link in \(text)"))
+        // No Regex here: concurrent first use of a regex literal crashes on Linux (Swift 6.x).
+        let start = try #require(text.range(of: "http://") ?? text.range(of: "https://"), "no link in \(text)")
+        let rest = text[start.lowerBound...]
+        return String(rest.prefix { !$0.isWhitespace && !"\"'<>".contains($0) })
     }
 
     static func newestText(_ api: API, to: String, count: Int = 1) async throws -> String {
