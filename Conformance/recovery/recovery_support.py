@@ -153,6 +153,52 @@ def recovery_mail(server: GatehouseServer, address: str, count: int = 1) -> tupl
     return link, query_of(link)["token"], code_in(message["text"])
 
 
+# ----- emailed /verify links -----------------------------------------------------------------
+
+
+class _LinkPage(HTMLParser):
+    """The page an emailed /verify link opens: its form's action, hidden fields and buttons."""
+
+    def __init__(self):
+        super().__init__()
+        self.actions: list[str] = []
+        self.fields: dict[str, str] = {}
+        self.buttons = 0
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag == "form" and (attributes.get("method") or "").lower() == "post":
+            self.actions.append(attributes.get("action") or "")
+        elif tag == "input" and (attributes.get("type") or "").lower() == "hidden" and attributes.get("name"):
+            self.fields[attributes["name"]] = attributes.get("value") or ""
+        elif tag == "button":
+            self.buttons += 1
+
+
+def link_page_form(page: httpx.Response) -> tuple[str, dict[str, str]]:
+    """The one form of a /verify link page: (absolute action URL, its fields)."""
+    parser = _LinkPage()
+    parser.feed(page.text)
+    assert len(parser.actions) == 1 and parser.buttons == 1, f"expected one form with one button:\n{page.text}"
+    return urllib.parse.urljoin(str(page.url), parser.actions[0]), parser.fields
+
+
+def click_link(link: str, client: httpx.Client | None = None) -> httpx.Response:
+    """Opens an emailed /verify link as a person does: the GET shows a page with one button
+    (a mail scanner's GET spends nothing), and the button's POST spends the link and answers
+    303 into the app. A link that cannot be used answers the GET with GoTrue's error redirect."""
+    def run(browser: httpx.Client) -> httpx.Response:
+        page = browser.get(link)
+        if page.status_code != 200:
+            return page
+        action, fields = link_page_form(page)
+        return browser.post(action, data=fields)
+    if client is not None:
+        return run(client)
+    with http() as browser:
+        return run(browser)
+
+
 # ----- the reset page ------------------------------------------------------------------------
 
 

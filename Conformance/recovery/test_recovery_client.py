@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from supabase_auth import SyncGoTrueClient
 
-from recovery_support import RECOVERY_SETTINGS, http, link_in, query_of, recovery_mail, register, wait_for_dev_mail
+from recovery_support import RECOVERY_SETTINGS, click_link, http, link_in, query_of, recovery_mail, register, wait_for_dev_mail
 from support import OTHER_PASSWORD, PASSWORD, api_error, unique_email
 
 SITE = "https://app.gatehouse.test"
@@ -59,8 +59,7 @@ def test_pkce_recovery_through_the_official_client(module_servers):
         client.reset_password_for_email(email, {"redirect_to": f"{SITE}/reset"})
         link = link_in(wait_for_dev_mail(server, email)[0]["text"])
         assert query_of(link)["token"].startswith("pkce_"), link
-        with http() as browser:
-            location = browser.get(link).headers["location"]
+        location = click_link(link).headers["location"]
         assert location.startswith(f"{SITE}/reset?code="), location
         events = []
         client.on_auth_state_change(lambda event, session: events.append(event))

@@ -7,6 +7,7 @@ import pytest
 
 from recovery_support import (
     RECOVERY_SETTINGS,
+    click_link,
     fragment_of,
     http,
     link_in,
@@ -32,8 +33,7 @@ def recovery_link(server, redirect_to: str) -> str:
 
 
 def follow(link: str) -> str:
-    with http() as client:
-        response = client.get(link)
+    response = click_link(link)
     assert response.status_code == 303, (response.status_code, response.text)
     return response.headers["location"]
 
@@ -42,6 +42,7 @@ def follow(link: str) -> str:
     f"{SITE}/account/reset",                       # the site's own origin
     "myapp://auth/callback",                       # exact entry
     "https://eu.partner.gatehouse.test/reset",     # glob entry
+    "https://APP.gatehouse.test:443/account",      # the host case-folded, the default port
 ])
 def test_an_allowed_redirect_is_used(site_server, target):
     link = recovery_link(site_server, target)
@@ -61,6 +62,19 @@ def test_an_allowed_redirect_is_used(site_server, target):
     "https://a.b.partner.gatehouse.test/reset",            # … so one label only
     "myapp://auth/callback/../../other",
     "javascript:alert(1)",
+    # A browser reads these differently from a lax parser (issue 11.1) …
+    "https://evil.example\\@app.gatehouse.test/",
+    "https://app.gatehouse.test@evil.example/",
+    "//evil.example/",
+    "https:evil.example",
+    "https://evil.example%2f@app.gatehouse.test/",
+    "https://app.gatehouse.test\t.evil.example/",
+    "https://app.gatehouse.test:8443/",
+    # … and a glob's `*` stays within one host label (11.2).
+    "https://16909060?.partner.gatehouse.test/reset",
+    "https://16909060#.partner.gatehouse.test/reset",
+    "https://16909060@.partner.gatehouse.test/reset",
+    "https://16909060\\.partner.gatehouse.test/reset",
 ])
 def test_a_disallowed_redirect_falls_back_to_the_site_url(site_server, target):
     link = recovery_link(site_server, target)

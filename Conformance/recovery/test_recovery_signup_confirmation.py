@@ -10,10 +10,10 @@ import pytest
 from recovery_support import (
     CONFIRM_SUBJECT,
     RECOVERY_SETTINGS,
+    click_link,
     code_in,
     dev_messages,
     fragment_of,
-    http,
     link_in,
     query_of,
     wait_for_dev_mail,
@@ -59,8 +59,7 @@ def test_confirm_by_opening_the_link(confirm_server):
     email = unique_email("confirm-link")
     sign_up(confirm_server, email)
     link, _ = confirmation(confirm_server, email)
-    with http() as client:
-        response = client.get(link)
+    response = click_link(link)
     assert response.status_code == 303, response.text
     fragment = fragment_of(response.headers["location"])
     assert fragment.get("type") == "signup" and fragment.get("access_token"), response.headers["location"]

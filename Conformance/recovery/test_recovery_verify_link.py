@@ -7,6 +7,8 @@ import pytest
 
 from recovery_support import (
     RECOVERY_SETTINGS,
+    click_link,
+    link_page_form,
     fragment_of,
     http,
     link_in,
@@ -28,6 +30,9 @@ def site_server(module_servers):
 
 
 def open_link(link: str, method: str = "GET"):
+    """HEAD as a scanner sends it; GET as a person opens the link (the page, then its button)."""
+    if method == "GET":
+        return click_link(link)
     with http() as client:
         return client.request(method, link)
 
@@ -140,3 +145,38 @@ def test_an_unknown_token_redirects_with_the_error(site_server):
     location = response.headers["location"]
     assert location.startswith(CALLBACK + "#") or location.startswith(CALLBACK + "?"), location
     assert fragment_of(location).get("error_code") == "otp_expired", location
+
+
+@pytest.mark.parametrize("pkce", [False, True])
+def test_a_scanners_get_spends_nothing(site_server, pkce):
+    """Mail scanners follow links: GET (and HEAD) only show a page with one button; nothing
+    is spent and no token or code leaves in a redirect until the button is pressed."""
+    email = register(site_server)
+    if pkce:
+        verifier, challenge = pkce_pair()
+        link = pkce_link(site_server, email, challenge)
+    else:
+        request_recovery(site_server, email, params={"redirect_to": CALLBACK})
+        link = link_in(wait_for_dev_mail(site_server, email)[0]["text"])
+    with http() as scanner:
+        for method in ["GET", "HEAD", "GET"]:
+            opened = scanner.request(method, link)
+            assert opened.status_code == 200, (method, opened.status_code)
+            assert "location" not in opened.headers, opened.headers
+            assert opened.headers.get("referrer-policy") == "no-referrer"
+            assert "no-store" in opened.headers.get("cache-control", "")
+        page = scanner.get(link)
+    action, fields = link_page_form(page)
+    assert action == f"{site_server.auth_url}/verify", action
+    assert fields["type"] == "recovery" and fields["token"] == query_of(link)["token"], fields
+    assert f"form-action 'self' {SITE}" in page.headers["content-security-policy"], page.headers
+
+    response = click_link(link)
+    assert response.status_code == 303, response.text
+    location = response.headers["location"]
+    if pkce:
+        code = query_of(location)["code"]
+        assert pkce_grant(site_server, code, verifier).status_code == 200
+    else:
+        assert fragment_of(location).get("access_token"), location
+    assert_spent(link)

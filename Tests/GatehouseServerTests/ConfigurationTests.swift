@@ -53,6 +53,7 @@ struct ConfigurationTests {
             "GATEHOUSE_REFRESH_TOKEN_REUSE_INTERVAL": "0", "GATEHOUSE_RATE_LIMIT_TOKEN": "0",
             "GATEHOUSE_RATE_LIMIT_HEADER": "X-Forwarded-For", "GATEHOUSE_TRUSTED_PROXIES": "10.0.0.0/8", "GATEHOUSE_LOG_LEVEL": "DEBUG",
             "GATEHOUSE_DATABASE_URL": "sqlite:///tmp/x.sqlite", "GATEHOUSE_ENV": "Development",
+            "GATEHOUSE_ALLOW_DEVELOPMENT_ON_NETWORK": "true",
         ]))
         #expect(c.host == "0.0.0.0")
         #expect(c.port == 8080)
@@ -73,7 +74,9 @@ struct ConfigurationTests {
 
     @Test("the external URL defaults to the configured host and port")
     func externalURLFollowsHostAndPort() throws {
-        let c = try ServerConfiguration.fromEnvironment(Self.env(["GATEHOUSE_HOST": "10.1.2.3", "GATEHOUSE_PORT": "7000"]))
+        let c = try ServerConfiguration.fromEnvironment(Self.env([
+            "GATEHOUSE_HOST": "10.1.2.3", "GATEHOUSE_PORT": "7000", "GATEHOUSE_ALLOW_DEVELOPMENT_ON_NETWORK": "true",
+        ]))
         #expect(c.externalURL == "http://10.1.2.3:7000")
     }
 

@@ -49,17 +49,61 @@ extension LiveServer {
         throw MailDidNotArrive(address: address)
     }
 
-    /// Opens a link without following its redirect and returns where it points (`Location`).
+    /// Opens an emailed link as a person does and returns where it sends the browser
+    /// (`Location`), without following it. A `/verify` link opens a page with one button (mail
+    /// scanners open links, so a GET spends nothing); its form is posted, as the button does.
     public func redirectTarget(of link: String) async throws -> URL? {
         let session = URLSession(configuration: .ephemeral, delegate: RedirectRefuser(), delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
-        let (_, response) = try await session.data(from: local(link))
-        guard let http = response as? HTTPURLResponse, (300..<400).contains(http.statusCode),
-              let location = http.value(forHTTPHeaderField: "Location") else { return nil }
-        return URL(string: location)
+        let url = local(link)
+        let (data, response) = try await session.data(from: url)
+        guard let http = response as? HTTPURLResponse else { return nil }
+        if (300..<400).contains(http.statusCode) {
+            return http.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0) }
+        }
+        guard http.statusCode == 200, let form = LinkPageForm(html: String(decoding: data, as: UTF8.self)),
+              let action = URL(string: form.action, relativeTo: url)?.absoluteURL
+        else { return nil }
+        var request = URLRequest(url: action)
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(form.encodedFields.utf8)
+        let (_, posted) = try await session.data(for: request)
+        guard let answer = posted as? HTTPURLResponse, (300..<400).contains(answer.statusCode) else { return nil }
+        return answer.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0) }
     }
 
     public struct MailDidNotArrive: Error { var address: String }
+}
+
+/// The one form of the page a `/verify` link opens: its action and hidden fields.
+struct LinkPageForm {
+    var action: String
+    var fields: [(String, String)]
+
+    init?(html: String) {
+        guard let form = html.range(of: "<form method=\"post\" action=\"") else { return nil }
+        action = String(html[form.upperBound...].prefix { $0 != "\"" })
+        fields = html.components(separatedBy: "<input type=\"hidden\" name=\"").dropFirst().compactMap { piece in
+            let name = String(piece.prefix { $0 != "\"" })
+            guard let value = piece.range(of: "value=\"") else { return nil }
+            return (name, Self.unescape(String(piece[value.upperBound...].prefix { $0 != "\"" })))
+        }
+    }
+
+    var encodedFields: String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return fields.map { name, value in name + "=" + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value) }
+            .joined(separator: "&")
+    }
+
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&#x2F;", with: "/").replacingOccurrences(of: "&#x3D;", with: "=")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
 }
 
 /// Stops URLSession from following redirects, so a test can read `Location`.

@@ -21,6 +21,7 @@ final class PasswordHasher: Sendable {
     }
 
     func hash(_ password: String) async throws -> String {
+        Self.hashObserver?()
         let cost = self.cost
         return try await pool.runIfActive { Bcrypt.hash(password, cost: cost) }
     }

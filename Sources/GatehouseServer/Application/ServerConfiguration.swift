@@ -86,6 +86,9 @@ public struct ServerConfiguration: Sendable {
     }
 
     public var isDevelopment: Bool { environment == .development }
+    /// Development mode (and so the dev mailbox) on a non-loopback address: refused at startup
+    /// unless this is set, and then without the dev mailbox routes.
+    public var allowDevelopmentOnNetwork = false
     var issuer: String { externalURL + "/auth/v1" }
 
     /// Per-IP token buckets, GoTrue's defaults: requests per five minutes, with a burst.
@@ -166,6 +169,12 @@ public struct ServerConfiguration: Sendable {
         }
         configuration.redirectAllowList = (reader.string("GATEHOUSE_REDIRECT_ALLOW_LIST") ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let bad = configuration.redirectAllowList.first(where: { RedirectPattern($0) == nil }) {
+            throw ConfigurationError("GATEHOUSE_REDIRECT_ALLOW_LIST entry \(bad) is not a URL pattern (scheme://host[:port]/path, `*` within one host label or path segment, `**` as a path segment)")
+        }
+        if reader.string("GATEHOUSE_SITE_URL") != nil, RedirectURL(configuration.siteURL) == nil {
+            throw ConfigurationError("GATEHOUSE_SITE_URL=\(configuration.siteURL) is not a plain absolute URL (no userinfo, backslashes or spaces)")
+        }
         configuration.logLevel = try reader.value("GATEHOUSE_LOG_LEVEL", default: Logger.Level.info) { Logger.Level(rawValue: $0.lowercased()) }
         configuration.httpTimeouts.header = try reader.int("GATEHOUSE_HTTP_HEADER_TIMEOUT", default: 10, range: 1...3600)
         configuration.httpTimeouts.read = try reader.int("GATEHOUSE_HTTP_READ_TIMEOUT", default: 30, range: 1...3600)
@@ -173,6 +182,8 @@ public struct ServerConfiguration: Sendable {
         configuration.shutdownTimeout = try reader.int("GATEHOUSE_SHUTDOWN_TIMEOUT", default: 10, range: 1...300)
         configuration.sessions.timebox = try reader.value("GATEHOUSE_SESSIONS_TIMEBOX", default: 0, DurationSetting.seconds)
         configuration.sessions.inactivityTimeout = try reader.value("GATEHOUSE_SESSIONS_INACTIVITY_TIMEOUT", default: 0, DurationSetting.seconds)
+        configuration.allowDevelopmentOnNetwork = try reader.bool("GATEHOUSE_ALLOW_DEVELOPMENT_ON_NETWORK", default: false)
+        try configuration.checkDevelopmentExposure()
         return configuration
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import GatehouseCore
 
 extension AuthService {
-    /// `GET /verify?token=&type=&redirect_to=`: the link in the email, opened in a browser.
-    /// Returns where to send the browser (303): the app with the session in the fragment
+    /// `POST /verify` from the page an emailed link opens (`token`, `type`, `redirect_to`): spends
+    /// the link. Returns where to send the browser (303): the app with the session in the fragment
     /// (implicit flow), with `?code=` (PKCE), or with GoTrue's error fragment.
     func verifyLink(token: String?, type rawType: String?, redirectTo requested: String?, client: ClientInfo) async throws(AuthError) -> String {
         guard let token, !token.isEmpty else { throw .validation("Verify requires a token or a token hash") }
@@ -53,11 +53,7 @@ extension AuthService {
         case .code(let code, let stored):
             return Self.appending(query: [("code", code)], to: redirectPolicy.resolve(stored ?? requested).url)
         case .invalid(let stored):
-            let target = redirectPolicy.resolve(stored ?? requested).url
-            return Self.appending(fragment: [
-                ("error", "access_denied"), ("error_code", "otp_expired"),
-                ("error_description", "Email link is invalid or has expired"), ("sb", ""),
-            ], to: target)
+            return Self.linkErrorLocation(redirectPolicy.resolve(stored ?? requested).url)
         }
     }
 

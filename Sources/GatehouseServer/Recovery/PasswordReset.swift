@@ -10,13 +10,18 @@ extension AuthService {
         return try await database { try await OneTimeTokenRepository.findUsable(linkHash: linkHash, now: now, in: $0) } != nil
     }
 
-    /// The reset page's POST: spends the token and sets the password in one transaction, ends
+    /// The reset page's POST: checks the token, then spends it and sets the password in one transaction, ends
     /// every session of the user, clears their pending tokens, queues the "password changed"
     /// notice, and signs the user in with a fresh session.
     func resetPassword(token: String, newPassword: String, client: ClientInfo) async throws(AuthError) -> SessionPayload {
         let password = try AuthError.checkPassword(newPassword, policy: passwordPolicy)
-        let hash = try await hashing { try await hasher.hash(password) }
         let linkHash = tokenHasher.linkHash(token)
+        // The token first: a made-up or spent token must not buy a bcrypt hash. (It is spent
+        // below, atomically; one that is used up in between only fails there, after the hash.)
+        let checked = Clock.now()
+        let usable = try await database { try await OneTimeTokenRepository.findUsable(linkHash: linkHash, now: checked, in: $0) }
+        guard let usable, usable.purpose == .recovery else { throw Self.linkExpired }
+        let hash = try await hashing { try await hasher.hash(password) }
         let now = Clock.now()
         let result = try await database(.transaction) { database -> (UserRecord, SessionRecord)? in
             guard let consumed = try await OneTimeTokenRepository.consume(linkHash: linkHash, purposes: [.recovery], now: now, in: database),

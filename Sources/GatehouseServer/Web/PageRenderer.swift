@@ -13,6 +13,9 @@ struct WebPage {
     var status: HTTPResponse.Status = .ok
     /// The wider card (the dev mailbox).
     var wide = false
+    /// Where the page's forms may lead besides this server (CSP `form-action`, which browsers
+    /// also apply to the redirect that answers a form post).
+    var formActions: [String] = []
 }
 
 /// What a page handler answers: a page, or a redirect (303 for a plain form post; for the
@@ -108,6 +111,11 @@ struct PageRenderer: Sendable {
         case .page(let page):
             var headers = Self.securityHeaders
             headers[.contentType] = "text/html; charset=utf-8"
+            if !page.formActions.isEmpty {
+                headers[.contentSecurityPolicy] = Self.contentSecurityPolicy.replacingOccurrences(
+                    of: "form-action 'self'", with: (["form-action 'self'"] + page.formActions).joined(separator: " ")
+                )
+            }
             response = Response(status: page.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html(page, csrfToken: exchange.csrfToken))))
         case .redirect(let location) where exchange.isFetch:
             var headers = Self.securityHeaders

@@ -24,7 +24,7 @@ struct WebPages {
         ForgotPasswordPage(web: web).addRoutes(to: router)
         ResetPasswordPage(web: web).addRoutes(to: router)
         AccountPage(web: web).addRoutes(to: router)
-        if configuration.isDevelopment, configuration.mail.transport == .devMailbox {
+        if configuration.servesDevMailbox {
             DevMailboxPage(web: web).addRoutes(to: router)
         }
     }

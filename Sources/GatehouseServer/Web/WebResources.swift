@@ -29,6 +29,7 @@ enum WebResources {
         "account": PackageResources.account_mustache,
         "dev_mailbox": PackageResources.dev_mailbox_mustache,
         "server_error": PackageResources.server_error_mustache,
+        "verify_link": PackageResources.verify_link_mustache,
     ]
 
     /// A static file served under `/assets/`.

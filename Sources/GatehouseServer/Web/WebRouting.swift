@@ -9,19 +9,28 @@ struct WebExchange {
     let isFetch: Bool
     private(set) var csrfNonce: String
     private(set) var csrfToken: String
+    /// The signed-in session the forms' token is bound to ("" when signed out).
+    private(set) var csrfSession: String = ""
     var cookies: [Cookie] = []
 
-    init(isFetch: Bool, csrfNonce: String, csrfToken: String) {
+    init(isFetch: Bool, csrfNonce: String, csrfToken: String, csrfSession: String = "") {
         self.isFetch = isFetch
         self.csrfNonce = csrfNonce
         self.csrfToken = csrfToken
+        self.csrfSession = csrfSession
     }
 
     /// A new nonce (at sign-in and sign-out, so a nonce planted before sign-in is worthless after).
     mutating func rotateCSRF(_ security: WebSecurity) {
         csrfNonce = WebSecurity.newNonce()
-        csrfToken = security.csrfToken(nonce: csrfNonce)
+        csrfToken = security.csrfToken(nonce: csrfNonce, session: csrfSession)
         cookies.append(security.cookie(name: security.csrfCookieName, value: csrfNonce))
+    }
+
+    /// Binds the forms' token to the session the answer signs the browser into ("" for out).
+    mutating func bindCSRF(toSession session: String, _ security: WebSecurity) {
+        csrfSession = session
+        csrfToken = security.csrfToken(nonce: csrfNonce, session: session)
     }
 }
 
@@ -63,7 +72,8 @@ struct WebContext: Sendable {
             var exchange = self.exchange(for: request)
             let form = await readForm(request)
             let genuine = isSameOrigin(request) && security.isValidCSRF(
-                token: form.fields["csrf"], nonce: request.cookies[security.csrfCookieName]?.value
+                token: form.fields["csrf"], nonce: request.cookies[security.csrfCookieName]?.value,
+                session: security.csrfBinding(signInCookie: request.cookies[security.sessionCookieName]?.value)
             )
             return await respond(request, context, &exchange) { exchange in
                 guard genuine else {
@@ -99,11 +109,14 @@ struct WebContext: Sendable {
     /// The exchange for `request`: its CSRF nonce, or a new one set as a cookie.
     func exchange(for request: Request) -> WebExchange {
         let isFetch = request.headers[HTTPField.Name("X-Gatehouse-Fetch")!] != nil
+        let session = security.csrfBinding(signInCookie: request.cookies[security.sessionCookieName]?.value)
         if let nonce = request.cookies[security.csrfCookieName]?.value, WebSecurity.isWellFormedNonce(nonce) {
-            return WebExchange(isFetch: isFetch, csrfNonce: nonce, csrfToken: security.csrfToken(nonce: nonce))
+            return WebExchange(isFetch: isFetch, csrfNonce: nonce, csrfToken: security.csrfToken(nonce: nonce, session: session), csrfSession: session)
         }
         let nonce = WebSecurity.newNonce()
-        var exchange = WebExchange(isFetch: isFetch, csrfNonce: nonce, csrfToken: security.csrfToken(nonce: nonce))
+        var exchange = WebExchange(
+            isFetch: isFetch, csrfNonce: nonce, csrfToken: security.csrfToken(nonce: nonce, session: session), csrfSession: session
+        )
         exchange.cookies.append(security.cookie(name: security.csrfCookieName, value: nonce))
         return exchange
     }
@@ -115,11 +128,19 @@ struct WebContext: Sendable {
         return WebForm(fields: fields)
     }
 
-    /// Browsers send `Origin` with form posts; when it names an origin it must be this server
-    /// (the configured external URL, or the host the request was addressed to). Under the pages'
-    /// `Referrer-Policy: no-referrer` browsers send `Origin: null`, so then the token decides alone.
+    /// Where browsers say where a post comes from, it must be this server. `Sec-Fetch-Site`
+    /// (sent by current browsers, and not forgeable by a page) must be `same-origin` (or `none`,
+    /// the person's own action); `same-site` (a sibling subdomain) and `cross-site` are refused.
+    /// `Origin`, when it names an origin, must be this server (the configured external URL, or
+    /// the host the request was addressed to). `Origin: null` (sandboxed frames, `data:` pages,
+    /// redirects) is refused, except when `Sec-Fetch-Site: same-origin` vouches for the post:
+    /// browsers send `null` for the pages' own posts under their `Referrer-Policy: no-referrer`.
+    /// Without either header (older browsers) the token decides alone.
     private func isSameOrigin(_ request: Request) -> Bool {
-        guard let origin = request.headers[.origin]?.lowercased(), origin != "null" else { return true }
+        let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased()
+        if let site, site != "same-origin", site != "none" { return false }
+        guard let origin = request.headers[.origin]?.lowercased() else { return true }
+        if origin == "null" { return site == "same-origin" }
         if origin == Self.origin(of: service.configuration.externalURL) { return true }
         guard let authority = request.head.authority?.lowercased() else { return false }
         return origin == "http://\(authority)" || origin == "https://\(authority)"

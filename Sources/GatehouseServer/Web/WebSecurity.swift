@@ -25,20 +25,33 @@ struct WebSecurity: Sendable {
         csrfCookieName = prefix + "gatehouse_csrf"
     }
 
-    // MARK: CSRF: a random nonce in a cookie, and in every form its HMAC under a server key.
+    // MARK: CSRF: a random nonce in a cookie, and in every form its HMAC under a server key,
+    // bound to the browser's signed-in session (empty when signed out). A token fetched
+    // anonymously, with its nonce planted in a victim's browser, does not fit the victim's
+    // signed-in session, so it cannot post the victim's signed-in forms.
 
     static func newNonce() -> String {
         Data(SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }).base64URLEncodedString()
     }
 
-    func csrfToken(nonce: String) -> String {
-        Data(HMAC<SHA256>.authenticationCode(for: Data(nonce.utf8), using: csrfKey)).base64URLEncodedString()
+    func csrfToken(nonce: String, session: String) -> String {
+        Data(HMAC<SHA256>.authenticationCode(for: Self.csrfMessage(nonce: nonce, session: session), using: csrfKey)).base64URLEncodedString()
     }
 
-    /// Whether a form's token belongs to the browser's nonce (constant-time).
-    func isValidCSRF(token: String?, nonce: String?) -> Bool {
+    /// Whether a form's token belongs to the browser's nonce and session (constant-time).
+    func isValidCSRF(token: String?, nonce: String?, session: String) -> Bool {
         guard let token, let nonce, Self.isWellFormedNonce(nonce), let code = Data(base64URLEncoded: token) else { return false }
-        return HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: Data(nonce.utf8), using: csrfKey)
+        return HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: Self.csrfMessage(nonce: nonce, session: session), using: csrfKey)
+    }
+
+    /// The session a CSRF token is bound to: the id in the browser's sign-in cookie, or "".
+    func csrfBinding(signInCookie value: String?) -> String {
+        value.flatMap(open)?.sessionId.uuidString.lowercased() ?? ""
+    }
+
+    private static func csrfMessage(nonce: String, session: String) -> Data {
+        // The nonce has a fixed length and alphabet without ".", so the pair is unambiguous.
+        Data((nonce + "." + session).utf8)
     }
 
     static func isWellFormedNonce(_ nonce: String) -> Bool {

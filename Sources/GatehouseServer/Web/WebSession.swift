@@ -84,10 +84,12 @@ extension WebContext {
         guard let sealed = security.seal(state) else { return }
         let maxAge = state.remember ? Int(AuthService.rememberedWebSessionIdleLimit) : nil
         exchange.cookies.append(security.cookie(name: security.sessionCookieName, value: sealed, maxAge: maxAge))
+        exchange.bindCSRF(toSession: state.sessionId.uuidString.lowercased(), security)
     }
 
     func clearSignInCookie(on exchange: inout WebExchange) {
         exchange.cookies.append(security.removal(of: security.sessionCookieName))
+        exchange.bindCSRF(toSession: "", security)
     }
 
     /// Where a browser that is not (or no longer) signed in goes instead of a signed-in page.

@@ -1,10 +1,18 @@
 import HTTPTypes
 import Hummingbird
 
-/// `GET /verify` (the email link: 303 into the app), `HEAD /verify` (never consumes: link
-/// scanners send it), and `POST /verify` (token hash or email + code → session).
+/// `GET /verify` (the email link: a page with one button, which spends nothing, as mail
+/// scanners open links), `HEAD /verify` (never spends), and `POST /verify`: from that page's
+/// form (spends the link and redirects, 303, into the app as GoTrue's GET does), or the API's
+/// JSON (token hash or email + code → session).
 struct VerifyEndpoint {
     let service: AuthService
+    let page: VerifyLinkPage
+
+    init(service: AuthService) {
+        self.service = service
+        self.page = VerifyLinkPage(configuration: service.configuration)
+    }
 
     struct Body: Decodable {
         var type: String?
@@ -18,22 +26,34 @@ struct VerifyEndpoint {
         }
     }
 
+    static let formLimit = 64 * 1024
+
     func addRoutes(to group: RouterGroup<GatehouseRequestContext>) {
         group.get("verify") { request, context in
             let client = service.client(of: request, context: context)
             try service.limits.verify.check(client.address)
             let query = request.uri.queryParameters
-            let location = try await service.verifyLink(
-                token: query.get("token"), type: query.get("type"), redirectTo: query.get("redirect_to"), client: client
-            )
-            return Response(status: .seeOther, headers: [.location: location, .referrerPolicy: "no-referrer", .cacheControl: "no-store"])
+            let (token, rawType, redirectTo) = (query.get("token"), query.get("type"), query.get("redirect_to"))
+            switch try await service.previewLink(token: token, type: rawType, redirectTo: redirectTo) {
+            case .invalid(let location):
+                return Self.redirect(to: location)
+            case .usable(let target):
+                return page.response(token: token ?? "", type: try VerificationType(rawType), redirectTo: redirectTo, target: target)
+            }
         }
         group.head("verify") { _, _ in
-            Response(status: .ok, headers: [.cacheControl: "no-store"])
+            Response(status: .ok, headers: [.cacheControl: "no-store", .referrerPolicy: "no-referrer"])
         }
         group.post("verify") { request, context in
             let client = service.client(of: request, context: context)
             try service.limits.verify.check(client.address)
+            if Self.isForm(request) {
+                let form = try await Self.readForm(request)
+                let location = try await service.verifyLink(
+                    token: form["token"], type: form["type"], redirectTo: form["redirect_to"], client: client
+                )
+                return Self.redirect(to: location)
+            }
             let body = try await JSONBody.decode(Body.self, from: request, context: context)
             let type = try VerificationType(body.type)
             if let tokenHash = body.tokenHash, !tokenHash.isEmpty {
@@ -47,5 +67,21 @@ struct VerifyEndpoint {
             }
             return JSONBody.response(try await service.verify(email: email, code: code, type: type, client: client))
         }
+    }
+
+    static func redirect(to location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location, .referrerPolicy: "no-referrer", .cacheControl: "no-store"])
+    }
+
+    /// The link page's button posts a plain HTML form; the API's clients always send JSON.
+    static func isForm(_ request: Request) -> Bool {
+        request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+    }
+
+    static func readForm(_ request: Request) async throws -> [String: String] {
+        guard let buffer = try? await request.body.collect(upTo: formLimit),
+              let fields = try? URLEncodedFormDecoder().decode([String: String].self, from: String(buffer: buffer))
+        else { throw AuthError.validation("Verify requires a token or a token hash") }
+        return fields
     }
 }

@@ -356,7 +356,9 @@
   }
 
   /** Query parameters and fragments that are read once: the timeout banner, confirmation
-   *  results, and the error a spent confirmation link comes back with. */
+   *  results, the error a spent confirmation link comes back with, and an emailed link's
+   *  token (the page's form carries it; the address bar, the history and anything that reads
+   *  the location need not). */
   function tidyAddress() {
     var url = new URL(window.location.href);
     var hash = new URLSearchParams(url.hash.replace(/^#/, ""));
@@ -365,7 +367,7 @@
       if (form) { showSummary(form, text("link-invalid"), false); }
     }
     var changed = false;
-    ["reason", "code", "notice"].forEach(function (name) {
+    ["reason", "code", "notice", "token"].forEach(function (name) {
       if (url.searchParams.has(name)) { url.searchParams.delete(name); changed = true; }
     });
     if (url.hash) { url.hash = ""; changed = true; }

@@ -1,0 +1,35 @@
+import Foundation
+import GatehouseCore
+
+/// What a GET (or HEAD) of an emailed link may do without spending it: mail scanners follow
+/// links, and a link spent by a scanner is lost to its owner (or, with `redirect_to`, lands the
+/// owner's session in the scanner). So opening a link only looks at it; the page it shows has
+/// one button, and only the POST that button makes spends the token (`verifyLink`).
+enum LinkPreview: Sendable {
+    /// The link can be used: show the button. `target` is where the POST will send the browser.
+    case usable(target: String)
+    /// Unknown, spent or expired: the browser goes straight to GoTrue's error redirect.
+    case invalid(location: String)
+}
+
+extension AuthService {
+    func previewLink(token: String?, type rawType: String?, redirectTo requested: String?) async throws(AuthError) -> LinkPreview {
+        guard let token, !token.isEmpty else { throw .validation("Verify requires a token or a token hash") }
+        let type = try VerificationType(rawType)
+        let linkHash = tokenHasher.linkHash(token)
+        let now = Clock.now()
+        let record = try await database { try await OneTimeTokenRepository.findUsable(linkHash: linkHash, now: now, in: $0) }
+        guard let record, type.purposes.contains(record.purpose) else {
+            return .invalid(location: Self.linkErrorLocation(redirectPolicy.resolve(requested).url))
+        }
+        return .usable(target: redirectPolicy.resolve(record.redirectTo ?? requested).url)
+    }
+
+    /// GoTrue's redirect for a link that cannot be used: the error in the fragment.
+    static func linkErrorLocation(_ target: String) -> String {
+        appending(fragment: [
+            ("error", "access_denied"), ("error_code", "otp_expired"),
+            ("error_description", "Email link is invalid or has expired"), ("sb", ""),
+        ], to: target)
+    }
+}
