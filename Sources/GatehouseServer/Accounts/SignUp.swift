@@ -30,15 +30,29 @@ extension AuthService {
         let autoconfirm = configuration.autoconfirm
         // Confirmation mail for new and still-unconfirmed accounts; within the address's send
         // window it is skipped silently (a 429 here would tell registered addresses apart).
-        let confirmation = OutboxJob.signupConfirmation(
-            email: email.normalized, redirectTo: redirectTo.map { redirectPolicy.resolve($0).url },
-            codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method
-        )
+        // Each such sign-up is kept apart with its own password and metadata, and its link
+        // applies exactly those (`settleConfirmation`).
+        let redirect = redirectTo.map { redirectPolicy.resolve($0).url }
+        let pkce = pkce
+        let confirmation: @Sendable (PendingSignupRecord) -> OutboxJob = { pending in
+            .signupConfirmation(
+                email: email.normalized, redirectTo: redirect, codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method,
+                pendingSignupId: pending.id
+            )
+        }
+        let pendingSignup: @Sendable (UUID) -> PendingSignupRecord = { userId in
+            PendingSignupRecord(id: UUID(), userId: userId, passwordHash: hash, userMetadata: data, createdAt: now)
+        }
         let newUser = candidate
         let outcome: SignUpOutcome = try await database(.transaction) { database in
             if let existing = try await UserRepository.find(email: email, in: database) {
                 if !existing.isConfirmed {
-                    _ = try await enqueueWithinWindow(confirmation, kind: .signupConfirmation, email: email, now: now, in: database)
+                    let pending = pendingSignup(existing.id)
+                    try await PendingSignupRepository.insert(pending, in: database)
+                    // Links of earlier sign-ups stop working at once: only the newest sign-up's
+                    // link (once minted) can confirm the address.
+                    try await OneTimeTokenRepository.deletePending(userId: existing.id, purpose: .signup, in: database)
+                    _ = try await enqueueWithinWindow(confirmation(pending), kind: .signupConfirmation, email: email, now: now, in: database)
                 }
                 return .existing(existing)
             }
@@ -50,7 +64,9 @@ extension AuthService {
                 return .existing(existing)
             }
             guard autoconfirm else {
-                _ = try await enqueueWithinWindow(confirmation, kind: .signupConfirmation, email: email, now: now, in: database)
+                let pending = pendingSignup(newUser.id)
+                try await PendingSignupRepository.insert(pending, in: database)
+                _ = try await enqueueWithinWindow(confirmation(pending), kind: .signupConfirmation, email: email, now: now, in: database)
                 return .created(newUser, nil)
             }
             let session = try await startSession(

@@ -6,7 +6,10 @@ enum OutboxJob: Codable, Sendable, Equatable {
     /// A password-reset email, if `email` belongs to an account (nothing is sent otherwise).
     case recovery(email: String, redirectTo: String?, codeChallenge: String?, codeChallengeMethod: String?)
     /// A sign-up confirmation email for an unconfirmed account.
-    case signupConfirmation(email: String, redirectTo: String?, codeChallenge: String?, codeChallengeMethod: String?)
+    /// `pendingSignupId` names the sign-up whose password the link applies (nil for `/resend`).
+    case signupConfirmation(
+        email: String, redirectTo: String?, codeChallenge: String?, codeChallengeMethod: String?, pendingSignupId: UUID? = nil
+    )
     /// "Your password was changed", to the account's address.
     case passwordChanged(userId: UUID)
     /// A message rendered by the caller (`gatehouse mail test`).

@@ -165,8 +165,11 @@ final class OutboxWorker: Service {
             switch job {
             case .recovery(let email, let redirectTo, let challenge, let method):
                 tokenRequests.append(.init(purpose: .recovery, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method))
-            case .signupConfirmation(let email, let redirectTo, let challenge, let method):
-                tokenRequests.append(.init(purpose: .signup, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method))
+            case .signupConfirmation(let email, let redirectTo, let challenge, let method, let pendingSignupId):
+                tokenRequests.append(.init(
+                    purpose: .signup, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method,
+                    pendingSignupId: pendingSignupId
+                ))
             case .passwordChanged, .direct:
                 break
             }

@@ -101,6 +101,9 @@ extension AuthService {
                 // Only the newest link works: earlier unused ones of this purpose are removed.
                 try await OneTimeTokenRepository.deletePending(userId: user.id, purpose: purpose, in: database)
                 try await OneTimeTokenRepository.insert(stored, linkHash: minted[index].linkHash, now: now, in: database)
+                if let pending = requests[index].pendingSignupId {
+                    try await PendingSignupRepository.bind(id: pending, userId: user.id, tokenId: stored.id, in: database)
+                }
                 try await UserRepository.recordEmailSent(userId: user.id, purpose: purpose, at: now, in: database)
                 users.append(user)
             }
@@ -144,6 +147,8 @@ struct OneTimeTokenRequest: Sendable {
     var redirectTo: String?
     var codeChallenge: String?
     var codeChallengeMethod: String?
+    /// For a confirmation: the sign-up (`pending_signups`) whose password the link applies.
+    var pendingSignupId: UUID? = nil
 }
 
 extension CharacterSet {
