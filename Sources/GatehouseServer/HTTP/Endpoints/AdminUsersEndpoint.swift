@@ -53,13 +53,13 @@ struct AdminUsersEndpoint {
     }
 }
 
-/// Rejects admin calls without a `service_role` token before any body is read.
+/// Rejects admin calls without an admin token before any body is read (`requireAdmin`).
 struct ServiceRoleMiddleware: RouterMiddleware {
     typealias Context = GatehouseRequestContext
     let service: AuthService
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        try await service.requireServiceRole(authorization: request.headers[.authorization])
+        try await service.requireAdmin(authorization: request.headers[.authorization])
         return try await next(request, context)
     }
 }
