@@ -7,17 +7,21 @@ struct UserUpdateRequest: Decodable, Sendable {
     var data: [String: JSONValue]?
     var appMetadata: [String: JSONValue]?
     var nonce: String?
+    /// A proof for a password change (with `nonce`, see `requirePasswordChangeProof`).
+    var currentPassword: String?
 
     enum CodingKeys: String, CodingKey {
         case email, password, data, nonce
         case appMetadata = "app_metadata"
+        case currentPassword = "current_password"
     }
 }
 
 extension AuthService {
     /// `PUT /user`: metadata and password changes by the signed-in user.
     ///
-    /// A new password must meet the policy and differ from the old one; setting it ends every
+    /// A new password must meet the policy and differ from the old one, and the caller must prove
+    /// more than holding an access token (`requirePasswordChangeProof`); setting it ends every
     /// other session of the user (the caller's own stays), as GoTrue does.
     func updateUser(_ caller: Authenticated, with request: UserUpdateRequest) async throws(AuthError) -> UserPayload {
         if request.appMetadata != nil {
@@ -33,6 +37,7 @@ extension AuthService {
         var newPasswordHash: String?
         if let password = request.password {
             let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
+            try await requirePasswordChangeProof(caller, currentPassword: request.currentPassword, nonce: request.nonce)
             if try await hashing({ try await hasher.verify(checked, against: current.passwordHash) }) {
                 throw AuthError(.samePassword, status: .unprocessableContent, "New password should be different from the old password.")
             }

@@ -33,6 +33,10 @@ public struct ServerConfiguration: Sendable {
     public var recoveryLink: RecoveryLinkTarget = .page
     /// Extra `redirect_to` targets besides the site URL: exact URLs or glob patterns.
     public var redirectAllowList: [String] = []
+    /// A password change without further proof is allowed this many seconds after the session's
+    /// sign-in; later it needs the current password, a recovery session or a reauthentication
+    /// nonce (issue 11, item 7). 0: always a proof.
+    public var reauthenticationWindow: Double = 600
 
     public enum RecoveryLinkTarget: String, Sendable {
         /// The server's own `/reset-password?token=` page.
@@ -109,6 +113,7 @@ public struct ServerConfiguration: Sendable {
         configuration.redirectAllowList = (reader.string("GATEHOUSE_REDIRECT_ALLOW_LIST") ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         configuration.logLevel = try reader.value("GATEHOUSE_LOG_LEVEL", default: Logger.Level.info) { Logger.Level(rawValue: $0.lowercased()) }
+        configuration.reauthenticationWindow = Double(try reader.int("GATEHOUSE_REAUTHENTICATION_WINDOW", default: 600, range: 0...86_400))
         return configuration
     }
 

@@ -12,6 +12,8 @@ enum OutboxJob: Codable, Sendable, Equatable {
     )
     /// "Your password was changed", to the account's address.
     case passwordChanged(userId: UUID)
+    /// The 6-digit nonce of `GET /reauthenticate`, minted when sent (issue 11, item 7).
+    case reauthentication(userId: UUID)
     /// A message rendered by the caller (`gatehouse mail test`).
     case direct(MailMessage)
 
@@ -21,6 +23,7 @@ enum OutboxJob: Codable, Sendable, Equatable {
         case .signupConfirmation: "signup_confirmation"
         case .passwordChanged: "password_changed"
         case .direct: "direct"
+        case .reauthentication: "reauthentication"
         }
     }
 }

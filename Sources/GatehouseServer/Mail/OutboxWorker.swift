@@ -170,7 +170,7 @@ final class OutboxWorker: Service {
                     purpose: .signup, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method,
                     pendingSignupId: pendingSignupId
                 ))
-            case .passwordChanged, .direct:
+            case .passwordChanged, .direct, .reauthentication:
                 break
             }
         }
@@ -184,6 +184,9 @@ final class OutboxWorker: Service {
                 messages.append((issued.next() ?? nil).map { render(templates.recovery($0.context), to: $0.user.email) })
             case .signupConfirmation:
                 messages.append((issued.next() ?? nil).map { render(templates.signupConfirmation($0.context), to: $0.user.email) })
+            case .reauthentication(let userId):
+                let issued = try await service.issueReauthenticationNonce(userId: userId)
+                messages.append(issued.map { render(templates.reauthentication($0.context), to: $0.email) })
             case .passwordChanged(let userId):
                 let user = try await service.store.read { try await UserRepository.find(id: userId, in: $0) }
                 messages.append(user.map { user in
