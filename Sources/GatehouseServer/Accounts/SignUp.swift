@@ -44,6 +44,8 @@ extension AuthService {
             PendingSignupRecord(id: UUID(), userId: userId, passwordHash: hash, userMetadata: data, createdAt: now)
         }
         let newUser = candidate
+        let windowKey = tokenHasher.addressKey(email, purpose: EmailRequestKind.signupConfirmation.rawValue)
+        let window = configuration.emailSendWindow
         let outcome: SignUpOutcome = try await database(.transaction) { database in
             if let existing = try await UserRepository.find(email: email, in: database) {
                 if !existing.isConfirmed {
@@ -53,6 +55,10 @@ extension AuthService {
                     // link (once minted) can confirm the address.
                     try await OneTimeTokenRepository.deletePending(userId: existing.id, purpose: .signup, in: database)
                     _ = try await enqueueWithinWindow(confirmation(pending), kind: .signupConfirmation, email: email, now: now, in: database)
+                } else if !autoconfirm {
+                    // Nothing is sent, but the address's send window opens as for the others,
+                    // so a `/resend` right after cannot tell a confirmed address apart (429 or not).
+                    _ = try await EmailWindowRepository.claim(key: windowKey, window: window, now: now, in: database)
                 }
                 return .existing(existing)
             }
@@ -85,12 +91,11 @@ extension AuthService {
             return .user(user.payload)
         case .existing(let user) where user.isConfirmed && autoconfirm:
             throw AuthError(.userAlreadyExists, status: .unprocessableContent, "User already registered")
-        case .existing(let user) where user.isConfirmed:
-            // Indistinguishable from `candidate`'s answer, but nothing is stored.
+        case .existing:
+            // Confirmed or not, an existing account is never shown (issue 11, item 4): the answer
+            // is `candidate`'s, with a fresh random id each time and only what this caller sent,
+            // of exactly a new sign-up's shape (GoTrue's obfuscated user).
             return .user(candidate.payload)
-        case .existing(let user):
-            // Registered but unconfirmed: the account as it is, as a fresh sign-up would see it.
-            return .user(user.payload)
         }
     }
 }
