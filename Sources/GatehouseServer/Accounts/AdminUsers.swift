@@ -87,8 +87,10 @@ extension AuthService {
             guard var user = try await UserRepository.find(id: userId, lockingOn: engine, in: database) else {
                 throw AuthError(.userNotFound, status: .notFound, "User not found")
             }
+            var emailChanged = false
             if let email, email.normalized != user.email {
                 if try await UserRepository.find(email: email, in: database) != nil { return nil }
+                emailChanged = true
                 user.email = email.normalized
                 user.identity?.identityData["email"] = .string(email.normalized)
             }
@@ -102,8 +104,18 @@ extension AuthService {
             if let bannedUntil { user.bannedUntil = bannedUntil }
             user.updatedAt = now
             try await UserRepository.update(user, in: database)
-            // A ban ends the user's sessions at once instead of at their next refresh.
-            if case .some(.some) = bannedUntil { try await SessionRepository.deleteAll(userId: user.id, in: database) }
+            // A ban, a new password or a new address ends the user's sessions at once (refresh
+            // tokens included), as the user-side and reset paths do (issue 11.9, 21.3).
+            var endsSessions = emailChanged || newHash != nil
+            if case .some(.some) = bannedUntil { endsSessions = true }
+            if endsSessions { try await SessionRepository.deleteAll(userId: user.id, in: database) }
+            // Links and codes sent before a change of address, password or confirmation must
+            // not open the account afterwards (issue 21.3).
+            if emailChanged || newHash != nil || request.emailConfirm != nil {
+                try await OneTimeTokenRepository.deletePending(userId: user.id, purpose: nil, in: database)
+                try await PendingSignupRepository.deleteAll(userId: user.id, in: database)
+                try await ReauthenticationNonceRepository.delete(userId: user.id, in: database)
+            }
             return user
         }
         guard let stored else {
