@@ -129,13 +129,24 @@ extension AuthService {
         try await database(.transaction) { try await UserRepository.delete(id: user.id, in: $0) }
     }
 
-    /// `ban_duration`: `"none"` lifts a ban; otherwise a Go duration such as `"24h"` or `"1h30m"`.
+    /// The longest ban: 100 years (876000h). Longer values would overflow the microsecond clock
+    /// (a trap that killed the process, issue 21, item 7) and mean nothing a shorter one does not.
+    static let maximumBanSeconds: Double = 100 * 365 * 24 * 3600
+
+    /// `ban_duration`: `"none"` lifts a ban; otherwise a Go duration such as `"24h"` or `"1h30m"`,
+    /// at most `maximumBanSeconds`.
     static func banEnd(_ duration: String, now: Timestamp) throws(AuthError) -> Timestamp? {
         if duration.lowercased() == "none" { return nil }
-        guard let seconds = GoDuration.seconds(duration), seconds > 0 else {
-            throw .validation("invalid format for ban duration: \(duration)")
+        guard duration.utf8.count <= 64, let seconds = GoDuration.seconds(duration), seconds.isFinite, seconds > 0 else {
+            throw .validation("invalid format for ban duration: \(duration.prefix(64))")
         }
-        return now.adding(seconds: seconds)
+        guard seconds <= maximumBanSeconds else {
+            throw .validation("ban duration must be at most 876000h")
+        }
+        let micros = Int64(seconds * 1_000_000)
+        let (end, overflow) = now.microsecondsSinceEpoch.addingReportingOverflow(micros)
+        guard !overflow else { throw .validation("ban duration must be at most 876000h") }
+        return Timestamp(microsecondsSinceEpoch: end)
     }
 }
 
