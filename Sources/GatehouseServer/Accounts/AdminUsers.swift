@@ -28,6 +28,8 @@ struct UserPage: Sendable {
 extension AuthService {
     func adminCreateUser(_ request: AdminUserRequest) async throws(AuthError) -> UserPayload {
         let email = try AuthError.checkEmail(request.email)
+        try checkMetadataSize(request.userMetadata ?? [:], field: "user_metadata")
+        try checkMetadataSize(request.appMetadata ?? [:], field: "app_metadata")
         var passwordHash: String?
         if let password = request.password {
             let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
@@ -80,6 +82,9 @@ extension AuthService {
             let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
             passwordHash = try await hashing { try await hasher.hash(checked) }
         }
+        // The request's own objects first (before bcrypt); the merged ones again under lock.
+        try checkMetadataSize(request.userMetadata ?? [:], field: "user_metadata")
+        try checkMetadataSize(request.appMetadata ?? [:], field: "app_metadata")
         let bannedUntil = try request.banDuration.map { duration throws(AuthError) in try Self.banEnd(duration, now: now) }
         let newHash = passwordHash
         let engine = store.engine
@@ -98,8 +103,14 @@ extension AuthService {
             if let confirm = request.emailConfirm {
                 if confirm { user.confirmEmail(at: now) } else { user.emailConfirmedAt = nil }
             }
-            if let metadata = request.userMetadata { user.userMetadata = user.userMetadata.merging(patch: metadata) }
-            if let metadata = request.appMetadata { user.appMetadata = user.appMetadata.merging(patch: metadata) }
+            if let metadata = request.userMetadata {
+                user.userMetadata = user.userMetadata.merging(patch: metadata)
+                try checkMetadataSize(user.userMetadata, field: "user_metadata")
+            }
+            if let metadata = request.appMetadata {
+                user.appMetadata = user.appMetadata.merging(patch: metadata)
+                try checkMetadataSize(user.appMetadata, field: "app_metadata")
+            }
             if let role = request.role, !role.isEmpty { user.role = role }
             if let bannedUntil { user.bannedUntil = bannedUntil }
             user.updatedAt = now

@@ -21,6 +21,7 @@ extension AuthService {
         }
         let email = try AuthError.checkEmail(rawEmail, missingMessage: "Signup requires a valid email address")
         let password = try AuthError.checkPassword(rawPassword, policy: passwordPolicy)
+        try checkMetadataSize(data, field: "data")
         let hash = try await hashing { try await hasher.hash(password) }
         let now = Clock.now()
         var candidate = UserRecord.new(

@@ -33,6 +33,7 @@ extension AuthService {
             // flow), which Gatehouse does not implement yet: refused rather than done unverified.
             throw AuthError(.validationFailed, status: .unprocessableContent, "Changing the email address is not supported yet")
         }
+        if let data = request.data { try checkMetadataSize(current.userMetadata.merging(patch: data), field: "data") }
         let now = Clock.now()
         var newPasswordHash: String?
         if let password = request.password {
@@ -53,7 +54,11 @@ extension AuthService {
                 throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
             }
             if let newHash { user.passwordHash = newHash }
-            if let data = request.data { user.userMetadata = user.userMetadata.merging(patch: data) }
+            if let data = request.data {
+                user.userMetadata = user.userMetadata.merging(patch: data)
+                // Again on the locked row: concurrent merges must not grow it past the cap together.
+                try checkMetadataSize(user.userMetadata, field: "data")
+            }
             user.updatedAt = now
             try await UserRepository.update(user, in: database)
             if newHash != nil {

@@ -37,6 +37,9 @@ public struct ServerConfiguration: Sendable {
     /// sign-in; later it needs the current password, a recovery session or a reauthentication
     /// nonce (issue 11, item 7). 0: always a proof.
     public var reauthenticationWindow: Double = 600
+    /// Largest `user_metadata` or `app_metadata` object, as stored JSON, in bytes: both are
+    /// copied into every access token (issue 11, item 15).
+    public var maximumMetadataBytes = 16 * 1024
 
     public enum RecoveryLinkTarget: String, Sendable {
         /// The server's own `/reset-password?token=` page.
@@ -113,6 +116,7 @@ public struct ServerConfiguration: Sendable {
         configuration.redirectAllowList = (reader.string("GATEHOUSE_REDIRECT_ALLOW_LIST") ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         configuration.logLevel = try reader.value("GATEHOUSE_LOG_LEVEL", default: Logger.Level.info) { Logger.Level(rawValue: $0.lowercased()) }
+        configuration.maximumMetadataBytes = try reader.int("GATEHOUSE_MAX_METADATA_BYTES", default: 16 * 1024, range: 1024...1_048_576)
         configuration.reauthenticationWindow = Double(try reader.int("GATEHOUSE_REAUTHENTICATION_WINDOW", default: 600, range: 0...86_400))
         return configuration
     }
