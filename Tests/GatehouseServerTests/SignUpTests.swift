@@ -87,7 +87,8 @@ struct SignUpTests {
             let first = try await api.signUp(email, TestServer.password)
             let second = try await api.signUp(email, TestServer.otherPassword)
             #expect(second.status == .ok)
-            #expect(second["id"] == first["id"])
+            // A fresh id, never the first registrant's (issue 11, item 4).
+            #expect(second["id"] != first["id"])
             #expect(try await api.signIn(email, TestServer.otherPassword).errorCode == "invalid_credentials")
             #expect(try await api.signIn(email, TestServer.password).errorCode == "email_not_confirmed")
         }

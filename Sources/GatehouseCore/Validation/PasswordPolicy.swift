@@ -12,6 +12,12 @@ public struct PasswordPolicy: Sendable, Equatable {
         self.minimumLength = max(1, minimumLength)
     }
 
+    /// bcrypt stops at the first NUL byte, so `abc\0xyz` would match `abc\0anything`: such
+    /// passwords are refused wherever one is set (issue 11, item 8).
+    public static func containsNUL(_ password: String) -> Bool {
+        password.utf8.contains(0)
+    }
+
     public func check(_ password: String) -> PasswordCheck {
         if password.isEmpty { return .missing }
         if password.utf8.count > Self.maximumBytes { return .tooLong }

@@ -28,6 +28,8 @@ struct UserPage: Sendable {
 extension AuthService {
     func adminCreateUser(_ request: AdminUserRequest) async throws(AuthError) -> UserPayload {
         let email = try AuthError.checkEmail(request.email)
+        try checkMetadataSize(request.userMetadata ?? [:], field: "user_metadata")
+        try checkMetadataSize(request.appMetadata ?? [:], field: "app_metadata")
         var passwordHash: String?
         if let password = request.password {
             let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
@@ -80,6 +82,9 @@ extension AuthService {
             let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
             passwordHash = try await hashing { try await hasher.hash(checked) }
         }
+        // The request's own objects first (before bcrypt); the merged ones again under lock.
+        try checkMetadataSize(request.userMetadata ?? [:], field: "user_metadata")
+        try checkMetadataSize(request.appMetadata ?? [:], field: "app_metadata")
         let bannedUntil = try request.banDuration.map { duration throws(AuthError) in try Self.banEnd(duration, now: now) }
         let newHash = passwordHash
         let engine = store.engine
@@ -87,8 +92,10 @@ extension AuthService {
             guard var user = try await UserRepository.find(id: userId, lockingOn: engine, in: database) else {
                 throw AuthError(.userNotFound, status: .notFound, "User not found")
             }
+            var emailChanged = false
             if let email, email.normalized != user.email {
                 if try await UserRepository.find(email: email, in: database) != nil { return nil }
+                emailChanged = true
                 user.email = email.normalized
                 user.identity?.identityData["email"] = .string(email.normalized)
             }
@@ -96,14 +103,30 @@ extension AuthService {
             if let confirm = request.emailConfirm {
                 if confirm { user.confirmEmail(at: now) } else { user.emailConfirmedAt = nil }
             }
-            if let metadata = request.userMetadata { user.userMetadata = user.userMetadata.merging(patch: metadata) }
-            if let metadata = request.appMetadata { user.appMetadata = user.appMetadata.merging(patch: metadata) }
+            if let metadata = request.userMetadata {
+                user.userMetadata = user.userMetadata.merging(patch: metadata)
+                try checkMetadataSize(user.userMetadata, field: "user_metadata")
+            }
+            if let metadata = request.appMetadata {
+                user.appMetadata = user.appMetadata.merging(patch: metadata)
+                try checkMetadataSize(user.appMetadata, field: "app_metadata")
+            }
             if let role = request.role, !role.isEmpty { user.role = role }
             if let bannedUntil { user.bannedUntil = bannedUntil }
             user.updatedAt = now
             try await UserRepository.update(user, in: database)
-            // A ban ends the user's sessions at once instead of at their next refresh.
-            if case .some(.some) = bannedUntil { try await SessionRepository.deleteAll(userId: user.id, in: database) }
+            // A ban, a new password or a new address ends the user's sessions at once (refresh
+            // tokens included), as the user-side and reset paths do (issue 11.9, 21.3).
+            var endsSessions = emailChanged || newHash != nil
+            if case .some(.some) = bannedUntil { endsSessions = true }
+            if endsSessions { try await SessionRepository.deleteAll(userId: user.id, in: database) }
+            // Links and codes sent before a change of address, password or confirmation must
+            // not open the account afterwards (issue 21.3).
+            if emailChanged || newHash != nil || request.emailConfirm != nil {
+                try await OneTimeTokenRepository.deletePending(userId: user.id, purpose: nil, in: database)
+                try await PendingSignupRepository.deleteAll(userId: user.id, in: database)
+                try await ReauthenticationNonceRepository.delete(userId: user.id, in: database)
+            }
             return user
         }
         guard let stored else {
@@ -117,13 +140,24 @@ extension AuthService {
         try await database(.transaction) { try await UserRepository.delete(id: user.id, in: $0) }
     }
 
-    /// `ban_duration`: `"none"` lifts a ban; otherwise a Go duration such as `"24h"` or `"1h30m"`.
+    /// The longest ban: 100 years (876000h). Longer values would overflow the microsecond clock
+    /// (a trap that killed the process, issue 21, item 7) and mean nothing a shorter one does not.
+    static let maximumBanSeconds: Double = 100 * 365 * 24 * 3600
+
+    /// `ban_duration`: `"none"` lifts a ban; otherwise a Go duration such as `"24h"` or `"1h30m"`,
+    /// at most `maximumBanSeconds`.
     static func banEnd(_ duration: String, now: Timestamp) throws(AuthError) -> Timestamp? {
         if duration.lowercased() == "none" { return nil }
-        guard let seconds = GoDuration.seconds(duration), seconds > 0 else {
-            throw .validation("invalid format for ban duration: \(duration)")
+        guard duration.utf8.count <= 64, let seconds = GoDuration.seconds(duration), seconds.isFinite, seconds > 0 else {
+            throw .validation("invalid format for ban duration: \(duration.prefix(64))")
         }
-        return now.adding(seconds: seconds)
+        guard seconds <= maximumBanSeconds else {
+            throw .validation("ban duration must be at most 876000h")
+        }
+        let micros = Int64(seconds * 1_000_000)
+        let (end, overflow) = now.microsecondsSinceEpoch.addingReportingOverflow(micros)
+        guard !overflow else { throw .validation("ban duration must be at most 876000h") }
+        return Timestamp(microsecondsSinceEpoch: end)
     }
 }
 

@@ -21,6 +21,7 @@ extension AuthService {
         }
         let email = try AuthError.checkEmail(rawEmail, missingMessage: "Signup requires a valid email address")
         let password = try AuthError.checkPassword(rawPassword, policy: passwordPolicy)
+        try checkMetadataSize(data, field: "data")
         let hash = try await hashing { try await hasher.hash(password) }
         let now = Clock.now()
         var candidate = UserRecord.new(
@@ -30,15 +31,35 @@ extension AuthService {
         let autoconfirm = configuration.autoconfirm
         // Confirmation mail for new and still-unconfirmed accounts; within the address's send
         // window it is skipped silently (a 429 here would tell registered addresses apart).
-        let confirmation = OutboxJob.signupConfirmation(
-            email: email.normalized, redirectTo: redirectTo.map { redirectPolicy.resolve($0).url },
-            codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method
-        )
+        // Each such sign-up is kept apart with its own password and metadata, and its link
+        // applies exactly those (`settleConfirmation`).
+        let redirect = redirectTo.map { redirectPolicy.resolve($0).url }
+        let pkce = pkce
+        let confirmation: @Sendable (PendingSignupRecord) -> OutboxJob = { pending in
+            .signupConfirmation(
+                email: email.normalized, redirectTo: redirect, codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method,
+                pendingSignupId: pending.id
+            )
+        }
+        let pendingSignup: @Sendable (UUID) -> PendingSignupRecord = { userId in
+            PendingSignupRecord(id: UUID(), userId: userId, passwordHash: hash, userMetadata: data, createdAt: now)
+        }
         let newUser = candidate
+        let windowKey = tokenHasher.addressKey(email, purpose: EmailRequestKind.signupConfirmation.rawValue)
+        let window = configuration.emailSendWindow
         let outcome: SignUpOutcome = try await database(.transaction) { database in
             if let existing = try await UserRepository.find(email: email, in: database) {
                 if !existing.isConfirmed {
-                    _ = try await enqueueWithinWindow(confirmation, kind: .signupConfirmation, email: email, now: now, in: database)
+                    let pending = pendingSignup(existing.id)
+                    try await PendingSignupRepository.insert(pending, in: database)
+                    // Links of earlier sign-ups stop working at once: only the newest sign-up's
+                    // link (once minted) can confirm the address.
+                    try await OneTimeTokenRepository.deletePending(userId: existing.id, purpose: .signup, in: database)
+                    _ = try await enqueueWithinWindow(confirmation(pending), kind: .signupConfirmation, email: email, now: now, in: database)
+                } else if !autoconfirm {
+                    // Nothing is sent, but the address's send window opens as for the others,
+                    // so a `/resend` right after cannot tell a confirmed address apart (429 or not).
+                    _ = try await EmailWindowRepository.claim(key: windowKey, window: window, now: now, in: database)
                 }
                 return .existing(existing)
             }
@@ -50,7 +71,9 @@ extension AuthService {
                 return .existing(existing)
             }
             guard autoconfirm else {
-                _ = try await enqueueWithinWindow(confirmation, kind: .signupConfirmation, email: email, now: now, in: database)
+                let pending = pendingSignup(newUser.id)
+                try await PendingSignupRepository.insert(pending, in: database)
+                _ = try await enqueueWithinWindow(confirmation(pending), kind: .signupConfirmation, email: email, now: now, in: database)
                 return .created(newUser, nil)
             }
             let session = try await startSession(
@@ -69,12 +92,11 @@ extension AuthService {
             return .user(user.payload)
         case .existing(let user) where user.isConfirmed && autoconfirm:
             throw AuthError(.userAlreadyExists, status: .unprocessableContent, "User already registered")
-        case .existing(let user) where user.isConfirmed:
-            // Indistinguishable from `candidate`'s answer, but nothing is stored.
+        case .existing:
+            // Confirmed or not, an existing account is never shown (issue 11, item 4): the answer
+            // is `candidate`'s, with a fresh random id each time and only what this caller sent,
+            // of exactly a new sign-up's shape (GoTrue's obfuscated user).
             return .user(candidate.payload)
-        case .existing(let user):
-            // Registered but unconfirmed: the account as it is, as a fresh sign-up would see it.
-            return .user(user.payload)
         }
     }
 }

@@ -7,17 +7,21 @@ struct UserUpdateRequest: Decodable, Sendable {
     var data: [String: JSONValue]?
     var appMetadata: [String: JSONValue]?
     var nonce: String?
+    /// A proof for a password change (with `nonce`, see `requirePasswordChangeProof`).
+    var currentPassword: String?
 
     enum CodingKeys: String, CodingKey {
         case email, password, data, nonce
         case appMetadata = "app_metadata"
+        case currentPassword = "current_password"
     }
 }
 
 extension AuthService {
     /// `PUT /user`: metadata and password changes by the signed-in user.
     ///
-    /// A new password must meet the policy and differ from the old one; setting it ends every
+    /// A new password must meet the policy and differ from the old one, and the caller must prove
+    /// more than holding an access token (`requirePasswordChangeProof`); setting it ends every
     /// other session of the user (the caller's own stays), as GoTrue does.
     func updateUser(_ caller: Authenticated, with request: UserUpdateRequest) async throws(AuthError) -> UserPayload {
         if request.appMetadata != nil {
@@ -29,10 +33,12 @@ extension AuthService {
             // flow), which Gatehouse does not implement yet: refused rather than done unverified.
             throw AuthError(.validationFailed, status: .unprocessableContent, "Changing the email address is not supported yet")
         }
+        if let data = request.data { try checkMetadataSize(current.userMetadata.merging(patch: data), field: "data") }
         let now = Clock.now()
         var newPasswordHash: String?
         if let password = request.password {
             let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
+            try await requirePasswordChangeProof(caller, currentPassword: request.currentPassword, nonce: request.nonce)
             if try await hashing({ try await hasher.verify(checked, against: current.passwordHash) }) {
                 throw AuthError(.samePassword, status: .unprocessableContent, "New password should be different from the old password.")
             }
@@ -48,7 +54,11 @@ extension AuthService {
                 throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
             }
             if let newHash { user.passwordHash = newHash }
-            if let data = request.data { user.userMetadata = user.userMetadata.merging(patch: data) }
+            if let data = request.data {
+                user.userMetadata = user.userMetadata.merging(patch: data)
+                // Again on the locked row: concurrent merges must not grow it past the cap together.
+                try checkMetadataSize(user.userMetadata, field: "data")
+            }
             user.updatedAt = now
             try await UserRepository.update(user, in: database)
             if newHash != nil {

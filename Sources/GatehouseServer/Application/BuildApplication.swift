@@ -51,6 +51,7 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
         AdminMailEndpoint(service: service).addRoutes(to: group)
         RecoverEndpoint(service: service).addRoutes(to: group)
         VerifyEndpoint(service: service).addRoutes(to: group)
+        ReauthenticateEndpoint(service: service).addRoutes(to: group)
     }
     EdgeFunctionEndpoint(service: service).addRoutes(to: router)
     LegacyResetEndpoint(service: service).addRoutes(to: router)

@@ -77,6 +77,13 @@ public struct ServerConfiguration: Sendable {
         public var idle = 60
         public init() {}
     }
+    /// A password change without further proof is allowed this many seconds after the session's
+    /// sign-in; later it needs the current password, a recovery session or a reauthentication
+    /// nonce (issue 11, item 7). 0: always a proof.
+    public var reauthenticationWindow: Double = 600
+    /// Largest `user_metadata` or `app_metadata` object, as stored JSON, in bytes: both are
+    /// copied into every access token (issue 11, item 15).
+    public var maximumMetadataBytes = 16 * 1024
 
     public enum RecoveryLinkTarget: String, Sendable {
         /// The server's own `/reset-password?token=` page.
@@ -184,6 +191,8 @@ public struct ServerConfiguration: Sendable {
         configuration.sessions.inactivityTimeout = try reader.value("GATEHOUSE_SESSIONS_INACTIVITY_TIMEOUT", default: 0, DurationSetting.seconds)
         configuration.allowDevelopmentOnNetwork = try reader.bool("GATEHOUSE_ALLOW_DEVELOPMENT_ON_NETWORK", default: false)
         try configuration.checkDevelopmentExposure()
+        configuration.maximumMetadataBytes = try reader.int("GATEHOUSE_MAX_METADATA_BYTES", default: 16 * 1024, range: 1024...1_048_576)
+        configuration.reauthenticationWindow = Double(try reader.int("GATEHOUSE_REAUTHENTICATION_WINDOW", default: 600, range: 0...86_400))
         return configuration
     }
 

@@ -41,6 +41,11 @@ struct EmailTemplates: Sendable {
         render("password_changed", context, subject: "Your \(context.productName) password was changed")
     }
 
+    /// `GET /reauthenticate`: the nonce only, no link (as GoTrue's template).
+    func reauthentication(_ context: Context) -> Rendered {
+        render("reauthentication", context, subject: "Confirm it is you")
+    }
+
     private func render(_ name: String, _ context: Context, subject: String) -> Rendered {
         let values: [String: String] = [
             "product": context.productName, "email": context.email, "link": context.link ?? "",
@@ -105,6 +110,20 @@ struct EmailTemplates: Sendable {
         "password_changed.html": htmlHead + """
             <p>The password of your {{product}} account (<strong>{{email}}</strong>) was just changed, and every device was signed out.</p>
             <p style="color:#475569">If this was you, there is nothing to do. If it was not, reset your password at once with “Forgot password?”.</p>
+            """ + htmlFoot,
+        "reauthentication.text": """
+            Someone signed in to the {{{product}}} account for {{{email}}} asked to change its password.
+
+            To confirm it is you, enter this code: {{{code}}}
+
+            The code works once and expires in {{{expiry}}}. If this was not you, someone may be using your
+            account: sign in and change your password, which signs every other device out.
+            """,
+        "reauthentication.html": htmlHead + """
+            <p>Someone signed in to the {{product}} account for <strong>{{email}}</strong> asked to change its password.</p>
+            <p>To confirm it is you, enter this code: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
+            <p style="color:#475569">The code works once and expires in {{expiry}}. If this was not you, someone may be using your
+            account: sign in and change your password, which signs every other device out.</p>
             """ + htmlFoot,
     ]
 }

@@ -6,9 +6,14 @@ enum OutboxJob: Codable, Sendable, Equatable {
     /// A password-reset email, if `email` belongs to an account (nothing is sent otherwise).
     case recovery(email: String, redirectTo: String?, codeChallenge: String?, codeChallengeMethod: String?)
     /// A sign-up confirmation email for an unconfirmed account.
-    case signupConfirmation(email: String, redirectTo: String?, codeChallenge: String?, codeChallengeMethod: String?)
+    /// `pendingSignupId` names the sign-up whose password the link applies (nil for `/resend`).
+    case signupConfirmation(
+        email: String, redirectTo: String?, codeChallenge: String?, codeChallengeMethod: String?, pendingSignupId: UUID? = nil
+    )
     /// "Your password was changed", to the account's address.
     case passwordChanged(userId: UUID)
+    /// The 6-digit nonce of `GET /reauthenticate`, minted when sent (issue 11, item 7).
+    case reauthentication(userId: UUID)
     /// A message rendered by the caller (`gatehouse mail test`).
     case direct(MailMessage)
 
@@ -18,6 +23,7 @@ enum OutboxJob: Codable, Sendable, Equatable {
         case .signupConfirmation: "signup_confirmation"
         case .passwordChanged: "password_changed"
         case .direct: "direct"
+        case .reauthentication: "reauthentication"
         }
     }
 }

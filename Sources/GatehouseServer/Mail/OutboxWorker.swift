@@ -208,9 +208,12 @@ final class OutboxWorker: Service {
             switch job {
             case .recovery(let email, let redirectTo, let challenge, let method):
                 tokenRequests.append(.init(purpose: .recovery, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method))
-            case .signupConfirmation(let email, let redirectTo, let challenge, let method):
-                tokenRequests.append(.init(purpose: .signup, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method))
-            case .passwordChanged, .direct:
+            case .signupConfirmation(let email, let redirectTo, let challenge, let method, let pendingSignupId):
+                tokenRequests.append(.init(
+                    purpose: .signup, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method,
+                    pendingSignupId: pendingSignupId
+                ))
+            case .passwordChanged, .direct, .reauthentication:
                 break
             }
         }
@@ -224,6 +227,9 @@ final class OutboxWorker: Service {
                 messages.append((issued.next() ?? nil).map { render(templates.recovery($0.context), to: $0.user.email) })
             case .signupConfirmation:
                 messages.append((issued.next() ?? nil).map { render(templates.signupConfirmation($0.context), to: $0.user.email) })
+            case .reauthentication(let userId):
+                let issued = try await service.issueReauthenticationNonce(userId: userId)
+                messages.append(issued.map { render(templates.reauthentication($0.context), to: $0.email) })
             case .passwordChanged(let userId):
                 let user = try await service.store.read { try await UserRepository.find(id: userId, in: $0) }
                 messages.append(user.map { user in

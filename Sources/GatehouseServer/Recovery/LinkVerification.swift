@@ -24,7 +24,7 @@ extension AuthService {
             if let challenge = consumed.codeChallenge, let method = consumed.codeChallengeMethod {
                 // PKCE: the app that holds the verifier exchanges this code for the session.
                 guard var user = try await UserRepository.find(id: consumed.userId, in: database) else { return .invalid(redirect: consumed.redirectTo) }
-                user.confirmEmail(at: now)
+                try await settleConfirmation(&user, by: consumed, now: now, in: database)
                 user.updatedAt = now
                 try await UserRepository.update(user, in: database)
                 let code = UUID().uuidString.lowercased()

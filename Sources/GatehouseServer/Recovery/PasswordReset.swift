@@ -27,8 +27,8 @@ extension AuthService {
             guard let consumed = try await OneTimeTokenRepository.consume(linkHash: linkHash, purposes: [.recovery], now: now, in: database),
                   var user = try await UserRepository.find(id: consumed.userId, in: database), !user.isBanned(at: now)
             else { return nil }
+            try await settleConfirmation(&user, by: consumed, now: now, in: database)
             user.passwordHash = hash
-            user.confirmEmail(at: now)
             user.lastSignInAt = now
             user.updatedAt = now
             try await UserRepository.update(user, in: database)

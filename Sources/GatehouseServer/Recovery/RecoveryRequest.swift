@@ -110,6 +110,9 @@ extension AuthService {
                     try await OneTimeTokenRepository.deletePendingPlain(userId: user.id, purpose: purpose, in: database)
                 }
                 try await OneTimeTokenRepository.insert(stored, linkHash: minted[index].linkHash, now: now, in: database)
+                if let pending = requests[index].pendingSignupId {
+                    try await PendingSignupRepository.bind(id: pending, userId: user.id, tokenId: stored.id, in: database)
+                }
                 try await UserRepository.recordEmailSent(userId: user.id, purpose: purpose, at: now, in: database)
                 users.append(user)
             }
@@ -153,6 +156,8 @@ struct OneTimeTokenRequest: Sendable {
     var redirectTo: String?
     var codeChallenge: String?
     var codeChallengeMethod: String?
+    /// For a confirmation: the sign-up (`pending_signups`) whose password the link applies.
+    var pendingSignupId: UUID? = nil
 }
 
 extension CharacterSet {

@@ -79,7 +79,7 @@ extension AuthService {
         _ token: OneTimeTokenRecord, client: ClientInfo, now: Timestamp, in database: any SQLDatabase
     ) async throws -> (UserRecord, SessionRecord)? {
         guard var user = try await UserRepository.find(id: token.userId, in: database), !user.isBanned(at: now) else { return nil }
-        user.confirmEmail(at: now)
+        try await settleConfirmation(&user, by: token, now: now, in: database)
         user.lastSignInAt = now
         user.updatedAt = now
         user.identity?.lastSignInAt = now

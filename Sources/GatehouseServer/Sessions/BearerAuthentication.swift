@@ -40,15 +40,6 @@ extension AuthService {
         return Authenticated(claims: claims, session: session, user: user)
     }
 
-    /// Admin routes: a `service_role` token signed with the server secret.
-    /// A token that does not verify is `bad_jwt`; a valid one of another role is `not_admin`.
-    func requireServiceRole(authorization: String?) async throws(AuthError) {
-        let token = try Self.bearerToken(authorization)
-        guard try await signer.isServiceRole(token) else {
-            throw AuthError(.notAdmin, status: .forbidden, "User not allowed")
-        }
-    }
-
     static func bearerToken(_ header: String?) throws(AuthError) -> String {
         guard let header else { throw .noAuthorization }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)

@@ -144,12 +144,38 @@ enum Migrations {
             LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'
             """,
         ]),
-        Migration(version: 4, name: "limits: attempt budgets", statements: [
+        Migration(version: 4, name: "attempt budgets", statements: [
             """
             CREATE TABLE attempt_budgets (
                 budget_key TEXT PRIMARY KEY,
                 window_started_at BIGINT NOT NULL,
                 attempts INTEGER NOT NULL
+            )
+            """,
+        ]),
+        // Each sign-up of a not yet confirmed address
+        // keeps its own password and metadata until its emailed link is used, and the nonces of
+        // GET /reauthenticate. Children of `users`; `UserRepository.delete` removes them first.
+        Migration(version: 5, name: "pending sign-ups and reauthentication nonces", statements: [
+            """
+            CREATE TABLE pending_signups (
+                id TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                password_hash TEXT,
+                user_metadata TEXT NOT NULL,
+                token_id TEXT,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX pending_signups_user ON pending_signups (user_id, created_at)",
+            "CREATE INDEX pending_signups_token ON pending_signups (token_id)",
+            """
+            CREATE TABLE reauthentication_nonces (
+                user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                nonce_hash TEXT NOT NULL,
+                attempts BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                created_at BIGINT NOT NULL
             )
             """,
         ]),

@@ -132,6 +132,8 @@ enum UserRepository {
         let id = id.uuidString.lowercased()
         // Children first: SQLite enforces foreign keys only when the pragma is on for the connection.
         try await database.raw("DELETE FROM sessions WHERE user_id = \(bind: id)").run()
+        try await database.raw("DELETE FROM pending_signups WHERE user_id = \(bind: id)").run()
+        try await database.raw("DELETE FROM reauthentication_nonces WHERE user_id = \(bind: id)").run()
         try await database.raw("DELETE FROM identities WHERE user_id = \(bind: id)").run()
         try await database.raw("DELETE FROM users WHERE id = \(bind: id)").run()
     }

@@ -38,6 +38,9 @@ struct AuthError: Error, Sendable, Equatable {
     /// Applies the password policy: missing or over 72 bytes is a 400, too short a 422 weak_password.
     static func checkPassword(_ password: String?, policy: PasswordPolicy) throws(AuthError) -> String {
         guard let password, !password.isEmpty else { throw .validation("Password is required") }
+        if PasswordPolicy.containsNUL(password) {
+            throw AuthError(.validationFailed, status: .unprocessableContent, "Password cannot contain a NUL character")
+        }
         switch policy.check(password) {
         case .acceptable: return password
         case .missing: throw .validation("Password is required")

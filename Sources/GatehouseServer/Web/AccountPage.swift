@@ -86,7 +86,7 @@ struct AccountPage {
             return .page(page(caller.user, state))
         }
         do {
-            _ = try await service.updateUser(caller, with: UserUpdateRequest(password: password))
+            _ = try await service.updateUser(caller, with: UserUpdateRequest(password: password, currentPassword: current))
         } catch {
             if error.status.code >= 500 { throw error }
             if error.code == .samePassword {

@@ -13,6 +13,9 @@ struct AdminUsersEndpoint {
     }
 
 
+    /// 10⁹ pages of 1000 users: far beyond any real listing, far below overflow.
+    static let maximumPage = 1_000_000_000
+
     func addRoutes(to group: RouterGroup<GatehouseRequestContext>) {
         let admin = group.group("admin/users").add(middleware: ServiceRoleMiddleware(service: service))
         admin.post { request, context in
@@ -20,8 +23,10 @@ struct AdminUsersEndpoint {
             return JSONBody.response(try await service.adminCreateUser(body))
         }
         admin.get { request, _ in
-            let page = max(1, request.uri.queryParameters.get("page", as: Int.self) ?? 1)
-            let perPage = min(1000, max(1, request.uri.queryParameters.get("per_page", as: Int.self) ?? 50))
+            // Bounded so that (page - 1) * per_page and the Link header's page + 1 cannot overflow;
+            // per_page above 1000 is clamped, as before.
+            let page = try QueryInteger.read("page", from: request, default: 1, range: 1...Self.maximumPage)
+            let perPage = min(1000, try QueryInteger.read("per_page", from: request, default: 50, range: 1...Int(Int32.max)))
             let result = try await service.adminListUsers(page: page, perPage: perPage)
             var headers: HTTPFields = [HTTPField.Name("X-Total-Count")!: String(result.total)]
             headers[HTTPField.Name("Link")!] = Self.paginationLinks(path: request.uri.path, page: page, perPage: perPage, total: result.total)
@@ -53,13 +58,13 @@ struct AdminUsersEndpoint {
     }
 }
 
-/// Rejects admin calls without a `service_role` token before any body is read.
+/// Rejects admin calls without an admin token before any body is read (`requireAdmin`).
 struct ServiceRoleMiddleware: RouterMiddleware {
     typealias Context = GatehouseRequestContext
     let service: AuthService
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        try await service.requireServiceRole(authorization: request.headers[.authorization])
+        try await service.requireAdmin(authorization: request.headers[.authorization])
         return try await next(request, context)
     }
 }

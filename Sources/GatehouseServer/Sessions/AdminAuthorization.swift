@@ -1,0 +1,69 @@
+import Foundation
+import GatehouseCore
+import JWTKit
+
+/// The claims the admin check reads: the role, and whatever names a user or a session.
+struct AdminTokenClaims: JWTPayload {
+    var role: String?
+    var sub: String?
+    var sessionId: String?
+    var exp: ExpirationClaim?
+
+    enum CodingKeys: String, CodingKey {
+        case role, sub, exp
+        case sessionId = "session_id"
+    }
+
+    func verify(using algorithm: some JWTAlgorithm) async throws {
+        try exp?.verifyNotExpired()
+    }
+}
+
+extension AuthService {
+    /// The roles the admin API accepts (GoTrue's `GOTRUE_JWT_ADMIN_ROLES` default).
+    static let adminRoles: Set<String> = ["service_role", "supabase_admin"]
+
+    /// Admin routes (issue 21, item 2). A session-less API key (the service-role key, or a test
+    /// key with a non-UUID `sub`) is trusted on its signed `role` alone. A token that names a
+    /// session or a user (a UUID `sub`) is a user's token: it passes only while that session
+    /// lives and the user exists, is not banned, and still holds an admin role in storage, so
+    /// signing out, demotion, a ban or deletion take effect at once, not when the token expires.
+    func requireAdmin(authorization: String?) async throws(AuthError) {
+        let token = try Self.bearerToken(authorization)
+        guard let claims = try? await signer.keys.verify(token, as: AdminTokenClaims.self) else {
+            throw AuthError(.badJWT, status: .forbidden, "invalid JWT: unable to parse or verify signature, token is expired or malformed")
+        }
+        let notAdmin = AuthError(.notAdmin, status: .forbidden, "User not allowed")
+        guard let role = claims.role, Self.adminRoles.contains(role) else { throw notAdmin }
+        let sessionId = claims.sessionId.flatMap { $0.isEmpty ? nil : $0 }
+        let userId = claims.sub.flatMap(UUID.init(uuidString:))
+        guard sessionId != nil || userId != nil else { return }
+
+        let user: UserRecord
+        if let sessionId {
+            guard let id = UUID(uuidString: sessionId) else {
+                throw AuthError(.sessionNotFound, status: .forbidden, "Session from session_id claim in JWT does not exist")
+            }
+            let pair = try await database { try await SessionRepository.findWithUser(id: id, in: $0) }
+            guard let (_, owner) = pair, userId == nil || owner.id == userId else {
+                throw AuthError(.sessionNotFound, status: .forbidden, "Session from session_id claim in JWT does not exist")
+            }
+            user = owner
+        } else if let userId {
+            let found = try await database { try await UserRepository.find(id: userId, in: $0) }
+            guard let found else {
+                throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
+            }
+            user = found
+        } else {
+            return
+        }
+        if user.isBanned(at: Clock.now()) { throw AuthError(.userBanned, status: .forbidden, "User is banned") }
+        guard Self.adminRoles.contains(user.role) else { throw notAdmin }
+    }
+
+    /// The former name of `requireAdmin`, kept for callers written against it.
+    func requireServiceRole(authorization: String?) async throws(AuthError) {
+        try await requireAdmin(authorization: authorization)
+    }
+}

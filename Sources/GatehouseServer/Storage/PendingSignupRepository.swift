@@ -1,0 +1,55 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+
+/// Reads and writes `pending_signups`: what each sign-up of a not yet confirmed address asked
+/// for (password hash, metadata), bound to the confirmation token minted for it.
+enum PendingSignupRepository {
+    private static let columns = "id, user_id, password_hash, user_metadata, created_at"
+
+    static func insert(_ record: PendingSignupRecord, in database: any SQLDatabase) async throws {
+        try await database.raw("""
+            INSERT INTO pending_signups (id, user_id, password_hash, user_metadata, token_id, created_at)
+            VALUES (\(bind: record.id.uuidString.lowercased()), \(bind: record.userId.uuidString.lowercased()),
+                \(bind: record.passwordHash), \(bind: JSONColumn.encode(record.userMetadata)), NULL,
+                \(bind: record.createdAt.microsecondsSinceEpoch))
+            """).run()
+    }
+
+    /// Notes that the confirmation token `tokenId` was minted for the sign-up `id` of `userId`.
+    static func bind(id: UUID, userId: UUID, tokenId: UUID, in database: any SQLDatabase) async throws {
+        try await database.raw("""
+            UPDATE pending_signups SET token_id = \(bind: tokenId.uuidString.lowercased())
+            WHERE id = \(bind: id.uuidString.lowercased()) AND user_id = \(bind: userId.uuidString.lowercased())
+            """).run()
+    }
+
+    /// The sign-up a confirmation token was minted for.
+    static func find(tokenId: UUID, in database: any SQLDatabase) async throws -> PendingSignupRecord? {
+        try await database.raw(
+            "SELECT \(unsafeRaw: columns) FROM pending_signups WHERE token_id = \(bind: tokenId.uuidString.lowercased())"
+        ).first().map(decode)
+    }
+
+    /// The user's latest sign-up (for a token minted by `/resend`, which names none).
+    static func newest(userId: UUID, in database: any SQLDatabase) async throws -> PendingSignupRecord? {
+        try await database.raw("""
+            SELECT \(unsafeRaw: columns) FROM pending_signups WHERE user_id = \(bind: userId.uuidString.lowercased())
+            ORDER BY created_at DESC, id DESC LIMIT 1
+            """).first().map(decode)
+    }
+
+    static func deleteAll(userId: UUID, in database: any SQLDatabase) async throws {
+        try await database.raw("DELETE FROM pending_signups WHERE user_id = \(bind: userId.uuidString.lowercased())").run()
+    }
+
+    private static func decode(_ row: any SQLRow) throws -> PendingSignupRecord {
+        PendingSignupRecord(
+            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+            userId: UUID(uuidString: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
+            passwordHash: try row.decode(column: "password_hash", as: String?.self),
+            userMetadata: JSONColumn.decode(try row.decode(column: "user_metadata", as: String?.self)),
+            createdAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: "created_at", as: Int64.self))
+        )
+    }
+}
