@@ -3,8 +3,19 @@ import GatehouseCore
 
 extension LoginModel {
     /// Signs in: validates both fields, sends one request (later taps are ignored until it
-    /// ends), gives up after the request timeout, and shows the outcome.
+    /// ends), gives up after the request timeout, and shows the outcome. The request is the
+    /// model's own: `cancel()` ends it.
     public func submit() async {
+        await request.run { [self] in await signIn() }
+    }
+
+    /// Leaving the page: cancels a sign-in in flight, and a session that still arrives is ended
+    /// instead of kept. Backgrounding the app is not leaving.
+    public func cancel() {
+        request.cancel()
+    }
+
+    private func signIn() async {
         guard phase == .idle, !isRateLimited else { return }
         if email.trimmingCharacters(in: .whitespaces).isEmpty || password.isEmpty {
             fail(UserFacingText.emailAndPasswordRequired)
@@ -29,6 +40,11 @@ extension LoginModel {
                 try await auth.signIn(email: address.normalized, password: password, rememberMe: rememberMe)
             }
             phase = .idle
+            if Task.isCancelled {
+                // The answer landed after the user left: the sign-in does not count.
+                await endLateSession(session, auth: auth)
+                return
+            }
             self.session = session
             if session.user.emailConfirmedAt == nil, !session.user.email.isEmpty {
                 emailVerificationNotice = UserFacingText.emailNotConfirmed

@@ -53,6 +53,7 @@ public final class LoginModel {
     /// Advanced every second while a countdown runs, so views redraw it.
     var tick = 0
     @ObservationIgnored let ticker: SecondTicker
+    @ObservationIgnored let request = OwnedRequest()
     @ObservationIgnored let auth: any AuthClientProtocol
     @ObservationIgnored let clock: any FeatureClock
     @ObservationIgnored let policy: PasswordPolicy

@@ -50,6 +50,7 @@ public final class ResetPasswordModel {
     @ObservationIgnored let policy: PasswordPolicy
     @ObservationIgnored let requestTimeout: Duration
     @ObservationIgnored private var opening = false
+    @ObservationIgnored let request = OwnedRequest()
 
     public init(
         auth: any AuthClientProtocol, source: Source, clock: any FeatureClock = SystemClock(),
@@ -76,6 +77,16 @@ public final class ResetPasswordModel {
     /// Redeems the link or code. A used, expired or foreign link shows the invalid-link state
     /// with a way to ask for a new one; a network failure keeps the page retryable.
     public func open() async {
+        await request.run { [self] in await redeem() }
+    }
+
+    /// Leaving the page: cancels the request in flight (redeeming the link or saving the
+    /// password). Backgrounding the app is not leaving.
+    public func cancel() {
+        request.cancel()
+    }
+
+    private func redeem() async {
         guard !opening, phase == .verifying || phase == .unavailable else { return }
         opening = true
         defer { opening = false }
@@ -110,6 +121,10 @@ public final class ResetPasswordModel {
 
     /// Saves the new password (`PUT /user` with the recovery session).
     public func submit() async {
+        await request.run { [self] in await save() }
+    }
+
+    private func save() async {
         guard phase == .ready else { return }
         fieldErrors[.password] = problem(with: .password, flagEmpty: true)
         fieldErrors[.confirmation] = problem(with: .confirmation, flagEmpty: true)

@@ -29,6 +29,7 @@ public final class SignUpModel {
     public internal(set) var destination: Destination?
     public internal(set) var signals = UserSignals()
 
+    @ObservationIgnored let request = OwnedRequest()
     @ObservationIgnored let auth: any AuthClientProtocol
     @ObservationIgnored let clock: any FeatureClock
     @ObservationIgnored let policy: PasswordPolicy
@@ -57,7 +58,18 @@ public final class SignUpModel {
         fieldErrors[field] = problem(with: field, flagEmpty: false)
     }
 
+    /// Creates the account with the model's own request: `cancel()` ends it.
     public func submit() async {
+        await request.run { [self] in await signUp() }
+    }
+
+    /// Leaving the page: cancels the request in flight, and a session that still arrives is
+    /// ended instead of kept. Backgrounding the app is not leaving.
+    public func cancel() {
+        request.cancel()
+    }
+
+    private func signUp() async {
         guard phase == .form else { return }
         fieldErrors[.email] = problem(with: .email, flagEmpty: true)
         fieldErrors[.password] = problem(with: .password, flagEmpty: true)
@@ -73,6 +85,12 @@ public final class SignUpModel {
         do {
             let result = try await withTimeout(requestTimeout, clock: clock) {
                 try await auth.signUp(email: address.normalized, password: password, data: nil, redirectTo: redirectTo)
+            }
+            if Task.isCancelled {
+                // The answer landed after the user left: nothing of it is shown or kept.
+                phase = .form
+                if case .signedIn(let session) = result { await endLateSession(session, auth: auth) }
+                return
             }
             switch result {
             case .signedIn(let session):
