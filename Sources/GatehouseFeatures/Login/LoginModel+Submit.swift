@@ -13,6 +13,7 @@ extension LoginModel {
     /// instead of kept. Backgrounding the app is not leaving.
     public func cancel() {
         request.cancel()
+        password = ""
     }
 
     private func signIn() async {
@@ -35,17 +36,23 @@ extension LoginModel {
         let auth = auth
         let password = password
         let rememberMe = rememberMe
+        let landed = LandedSession()
         do {
             let session = try await withTimeout(requestTimeout, clock: clock) {
-                try await auth.signIn(email: address.normalized, password: password, rememberMe: rememberMe)
+                let session = try await auth.signIn(email: address.normalized, password: password, rememberMe: rememberMe)
+                landed.record(session)
+                return session
             }
+            _ = landed.take()
             phase = .idle
             if Task.isCancelled {
                 // The answer landed after the user left: the sign-in does not count.
                 await endLateSession(session, auth: auth)
                 return
             }
-            self.session = session
+            signedInUser = session.user
+            // Used: the password leaves the model (issue 22.8). A failure keeps it for "Retry".
+            self.password = ""
             if session.user.emailConfirmedAt == nil, !session.user.email.isEmpty {
                 emailVerificationNotice = UserFacingText.emailNotConfirmed
             }
@@ -53,8 +60,11 @@ extension LoginModel {
             signals.signal(.success, announcing: UserFacingText.Login.signedInAnnouncement)
         } catch is CancellationError {
             phase = .idle
+            if let late = landed.take() { await endLateSession(late, auth: auth) }
         } catch {
             phase = .idle
+            // Timed out on the page, yet the answer landed: the person was told it failed.
+            if let late = landed.take() { await endLateSession(late, auth: auth) }
             if let wait = (error as? AuthClientError)?.retryAfterSeconds {
                 deadlines.start(Self.rateLimitKey, lasting: .seconds(wait), now: clock.now)
                 startTicking()

@@ -46,7 +46,9 @@ public final class ResetPasswordModel {
 
     @ObservationIgnored let auth: any AuthClientProtocol
     @ObservationIgnored let clock: any FeatureClock
-    @ObservationIgnored let source: Source
+    /// The link or code until it is redeemed or found spent; nil afterwards, so its token does
+    /// not stay in memory for the page's lifetime (issue 22.8).
+    @ObservationIgnored var source: Source?
     @ObservationIgnored let policy: PasswordPolicy
     @ObservationIgnored let requestTimeout: Duration
     @ObservationIgnored private var opening = false
@@ -93,7 +95,7 @@ public final class ResetPasswordModel {
         phase = .verifying
         errorMessage = nil
         let auth = auth
-        let source = source
+        guard let source else { return }
         do {
             let session: Session? = try await withTimeout(requestTimeout, clock: clock) {
                 switch source {
@@ -103,12 +105,15 @@ public final class ResetPasswordModel {
                 }
             }
             guard let session else { throw AuthClientError.sessionMissing }
+            self.source = nil
             accountEmail = session.user.email
             phase = .ready
         } catch is CancellationError {
             return
         } catch {
             let linkProblem = Self.isLinkProblem(error)
+            // A spent or invalid link is of no further use; a network failure keeps it for a retry.
+            if linkProblem { self.source = nil }
             phase = linkProblem ? .invalidLink : .unavailable
             errorMessage = linkProblem ? UserFacingText.resetLinkInvalid : AuthClientError.userFacingMessage(for: error)
             signals.signal(.error, announcing: errorMessage)

@@ -1,4 +1,5 @@
 import GatehouseClient
+import Synchronization
 
 /// The one request a screen's model runs at a time, owned by the model so that leaving the
 /// screen can cancel it (issue 22.6, spec 001's cancellation item). Views start requests from
@@ -38,4 +39,16 @@ func endLateSession(_ session: Session, auth: any AuthClientProtocol) async {
         guard await auth.currentSession()?.accessToken == session.accessToken else { return }
         try? await auth.signOut(scope: .local)
     }.value
+}
+
+/// The session a sign-in or sign-up produced, kept by the request itself: when the page's
+/// timeout or cancellation wins the race against an answer that did land, the client has
+/// stored that session although the page shows no success, and it must be ended.
+final class LandedSession: Sendable {
+    private let value = Mutex<Session?>(nil)
+
+    func record(_ session: Session) { value.withLock { $0 = session } }
+
+    /// The session, once: it is handed to `endLateSession` at most one time.
+    func take() -> Session? { value.withLock { session in defer { session = nil }; return session } }
 }
