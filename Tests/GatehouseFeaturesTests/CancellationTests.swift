@@ -208,4 +208,16 @@ struct CancellationTests {
         await open.value
         #expect(model.errorMessage == nil && model.phase == .verifying)
     }
+
+    @Test func aSecondTapDoesNotHideTheRunningRequestFromCancel() async {
+        let service = StubResetService()
+        service.outcome = .hang
+        let model = ForgotPasswordModel(service: service, clock: ManualClock(), prefillEmail: "user@example.com")
+        let first = Task { await model.submit() }
+        #expect(await eventually { model.isLoading })
+        await model.submit()  // ignored while the first runs
+        model.cancel()
+        await first.value
+        #expect(!model.isLoading && service.calls.count == 1)
+    }
 }

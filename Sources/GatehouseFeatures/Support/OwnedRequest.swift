@@ -10,8 +10,11 @@ import Synchronization
 final class OwnedRequest {
     private var current: Task<Void, Never>?
 
-    /// Runs `work` as the model's task and waits for it to end.
+    /// Runs `work` as the model's task and waits for it to end. While one runs, another call
+    /// returns at once (the pages ignore a second tap anyway), so `cancel()` still reaches the
+    /// running one.
     func run(_ work: @escaping @MainActor () async -> Void) async {
+        guard current == nil else { return }
         let task = Task { @MainActor in await work() }
         current = task
         await withTaskCancellationHandler {
