@@ -32,6 +32,9 @@ public struct ForgotPasswordView: View {
             if wasFocused { model.emailDidBlur() }
         }
         .forwarding(model.signals)
+        // Leaving the screen cancels its request (issue 22.6); a late sign-in is not kept.
+        // Backgrounding does not call onDisappear, so a request survives a trip to the mail app.
+        .onDisappear { model.cancel() }
     }
 
     @ViewBuilder private var form: some View {

@@ -87,6 +87,9 @@ public struct LoginView: View {
             if let previous { model.didBlur(previous) }
         }
         .forwarding(model.signals)
+        // Leaving the screen cancels its request (issue 22.6); a late sign-in is not kept.
+        // Backgrounding does not call onDisappear, so a request survives a trip to the mail app.
+        .onDisappear { model.cancel() }
     }
 }
 #endif

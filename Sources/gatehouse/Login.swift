@@ -44,8 +44,8 @@ struct LoginCommand: AsyncParsableCommand {
             Terminal.line(LoginModel.buttonLabel(for: .loading))
             await model.submit()
             signals.show(model.signals)
-            if model.destination == .dashboard, let session = model.session {
-                Terminal.success("Signed in as \(session.user.email)")
+            if model.destination == .dashboard, let user = model.signedInUser {
+                Terminal.success("Signed in as \(user.email)")
                 if let notice = model.emailVerificationNotice { Terminal.warning(notice) }
                 Terminal.line(model.rememberMe ? "The session is remembered for the next run." : "The session ends with this run.")
                 return true

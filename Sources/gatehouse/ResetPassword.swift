@@ -6,37 +6,48 @@ import GatehouseFeatures
 
 /// `gatehouse reset-password`: the page a reset link opens (`ResetPasswordModel`), fed with the
 /// link from the email or the emailed code.
+///
+/// The link and the code are secrets (whoever has them can set the password), so they are read
+/// from standard input, never taken as arguments: arguments show in `ps` to every user of the
+/// machine and stay in the shell's history (issue 22.13). Scripts pipe them:
+/// `printf '%s\n%s\n%s\n' "$LINK" "$NEW" "$NEW" | gatehouse reset-password`.
 struct ResetPasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reset-password", abstract: "Set a new password with the link or the code from a reset email."
+        commandName: "reset-password", abstract: "Set a new password with the link or the code from a reset email.",
+        discussion: """
+            The link (or the 6-digit code) is read from standard input: typed at a hidden prompt, or \
+            piped as the first line, followed by the new password twice. It is never an argument, \
+            which ps and the shell's history would show. With a code, give the address with --email.
+            """
     )
 
     @OptionGroup var client: TerminalClientOptions
-    @Option(help: "The link from the email.") var link: String?
-    @Option(help: "The address the email went to (with --code).") var email: String?
-    @Option(help: "The 6-digit code from the email (with --email).") var code: String?
+    @Option(help: "The address the email went to (with a code).") var email: String?
+    // Still recognized, only to say where the secret goes instead of "unknown option".
+    @Option(help: .hidden) var link: String?
+    @Option(help: .hidden) var code: String?
 
     func validate() throws {
-        if link != nil, code != nil { throw ValidationError("give either --link or --email with --code") }
-        if code != nil, email == nil { throw ValidationError("--code needs --email") }
+        if link != nil || code != nil {
+            throw ValidationError(
+                "the link and the code are read from standard input, not from --link or --code (ps and the shell's history would show them): "
+                    + "printf '%s\\n' \"$LINK\" | gatehouse reset-password"
+            )
+        }
     }
 
     func run() async throws {
         let auth = try client.makeClient()
         let source: ResetPasswordModel.Source
-        if let link {
-            guard let url = URL(string: link) else { throw ValidationError("--link is not a URL") }
+        // Hidden like a password: the link is as good as one.
+        guard let answer = Terminal.askSecret("Link or code from the email")?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+            throw ExitCode.failure
+        }
+        if let url = URL(string: answer), url.scheme != nil {
             source = .link(url)
-        } else if let email, let code {
-            source = .code(email: email, code: code)
         } else {
-            guard let answer = Terminal.ask("Link or code from the email"), !answer.isEmpty else { throw ExitCode.failure }
-            if let url = URL(string: answer), url.scheme != nil {
-                source = .link(url)
-            } else {
-                guard let address = email ?? Terminal.ask(UserFacingText.Login.emailLabel) else { throw ExitCode.failure }
-                source = .code(email: address, code: answer)
-            }
+            guard let address = email ?? Terminal.ask(UserFacingText.Login.emailLabel) else { throw ExitCode.failure }
+            source = .code(email: address, code: answer)
         }
         let changed = await Self.drive(auth: auth, source: source, showSignals: client.showSignals)
         if !changed { throw ExitCode.failure }

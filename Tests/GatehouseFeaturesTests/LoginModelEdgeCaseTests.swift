@@ -90,6 +90,6 @@ struct LoginModelEdgeCaseTests: LoginFixture {
         let model = filled()
         await model.submit()
         model.reset()
-        #expect(model.email.isEmpty && model.password.isEmpty && model.session == nil && model.destination == nil)
+        #expect(model.email.isEmpty && model.password.isEmpty && model.signedInUser == nil && model.destination == nil)
     }
 }

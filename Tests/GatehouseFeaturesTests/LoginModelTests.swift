@@ -19,7 +19,7 @@ struct LoginModelTests: LoginFixture {
         await model.submit()
         #expect(auth.signInCalls == [.init(email: "user@example.com", password: "password123", rememberMe: true)])
         #expect(model.destination == .dashboard)
-        #expect(model.session?.user.email == "user@example.com")
+        #expect(model.signedInUser?.email == "user@example.com")
         #expect(model.errorMessage == nil)
         #expect(model.signals.feedback?.kind == .success)
         #expect(model.signals.announcement?.text == UserFacingText.Login.signedInAnnouncement)

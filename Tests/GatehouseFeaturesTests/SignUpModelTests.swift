@@ -16,7 +16,7 @@ struct SignUpModelTests {
             await model.submit()
             #expect(model.phase == .signedIn)
             #expect(model.destination == .dashboard)
-            #expect(model.session?.user.email == model.email)
+            #expect(model.signedInUser?.email == model.email)
         }
     }
 

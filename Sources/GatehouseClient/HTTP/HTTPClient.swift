@@ -4,7 +4,8 @@ import FoundationNetworking
 #endif
 
 /// A transport with a deadline and the SDK's error mapping: every failure leaves here as an
-/// `AuthClientError` (or `CancellationError` when the caller gave up).
+/// `AuthClientError` (or `CancellationError` when the caller gave up), except a URL the
+/// transport policy refuses (`InsecureURLError`, a configuration mistake).
 struct HTTPClient: Sendable {
     let transport: any HTTPTransport
     /// The whole exchange must finish within this time (the login spec's 30 s; spec 004's 10 s).
@@ -12,7 +13,11 @@ struct HTTPClient: Sendable {
 
     /// Sends `request`; non-2xx answers are returned, not thrown.
     func send(_ request: URLRequest) async throws -> HTTPResult {
+        // Issue 22.12: credentials only over https (or to this machine), and nothing cacheable.
+        try TransportPolicy.check(request.url)
         var timed = request
+        timed.setValue("no-store", forHTTPHeaderField: "Cache-Control")
+        timed.cachePolicy = .reloadIgnoringLocalCacheData
         // Whole seconds, at least one: FoundationNetworking on Linux truncates the interval and
         // a sub-second value times out at once. The race below keeps the exact deadline.
         timed.timeoutInterval = max(1, timeout.seconds.rounded(.up))

@@ -10,11 +10,29 @@ public protocol HTTPTransport: Sendable {
 }
 
 /// The production transport: Foundation's `URLSession` (FoundationNetworking on Linux).
+///
+/// The default session (issue 22.12) follows no redirects, since a 307 would carry the password
+/// or token to wherever it points, and keeps no cache or cookies. A session passed in should do
+/// the same (see `URLSessionTransport.makeSession()`).
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
-    public init(session: URLSession = .shared) {
+    public init(session: URLSession = URLSessionTransport.sharedSession) {
         self.session = session
+    }
+
+    /// One session for every default transport (a session per request would leak connections).
+    public static let sharedSession = makeSession()
+
+    /// An ephemeral session without a URL cache that refuses every redirect: the 3xx answer
+    /// comes back as the result (an error to the SDK) and the request is not re-sent.
+    public static func makeSession() -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        return URLSession(configuration: configuration, delegate: RefuseRedirects(), delegateQueue: nil)
     }
 
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
@@ -23,5 +41,16 @@ public struct URLSessionTransport: HTTPTransport {
             throw AuthClientError.malformedResponse("not an HTTP response")
         }
         return (data, http)
+    }
+}
+
+/// Answers every redirect with "do not follow".
+final class RefuseRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    // @unchecked: no stored state.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

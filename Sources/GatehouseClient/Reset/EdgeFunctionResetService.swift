@@ -45,6 +45,8 @@ public struct EdgeFunctionResetService: PasswordResetService {
         let data = result.data
         let status = result.statusCode
         let answer = try? JSONDecoder().decode(Answer.self, from: data)
+        // "No such user" reads as sent, so the page never tells which addresses are registered.
+        if AccountNotFound.matches(status: status, body: data), answer?.success != true { return PasswordResetReceipt() }
         if (200..<300).contains(status) {
             guard let answer else { throw AuthClientError.malformedResponse("the Edge Function's answer has no success field") }
             guard answer.success else {

@@ -8,7 +8,9 @@ public protocol PasswordResetService: Sendable {
 }
 
 /// What a backend said about a reset request. Every field is optional: GoTrue says nothing at
-/// all, and none of them may tell whether the address has an account.
+/// all, and none of them may tell whether the address has an account. A "no such account"
+/// answer comes back as an empty receipt (never as an error, never with the backend's words), so
+/// show the same success state for every receipt.
 public struct PasswordResetReceipt: Sendable, Equatable {
     public var message: String?
     /// Spec 004's `reset_method`, e.g. `email_link`.
@@ -37,7 +39,12 @@ public struct GoTrueResetService: PasswordResetService {
     }
 
     public func requestPasswordReset(for email: EmailAddress) async throws -> PasswordResetReceipt {
-        try await client.resetPasswordForEmail(email.normalized, redirectTo: redirectTo)
+        do {
+            try await client.resetPasswordForEmail(email.normalized, redirectTo: redirectTo)
+        } catch let error as AuthClientError where AccountNotFound.matches(error) {
+            // Spec 000's `user_not_found` reads as sent: the page never tells which addresses
+            // are registered.
+        }
         return PasswordResetReceipt()
     }
 }

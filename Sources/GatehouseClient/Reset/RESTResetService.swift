@@ -50,18 +50,22 @@ public struct RESTResetService: PasswordResetService {
         let result = try await http.send(request)
         let data = result.data
         let status = result.statusCode
+        let parsed = ForgotPasswordResponse(data: data)
+        // "No such user" reads as sent, so the page never tells which addresses are registered.
+        if parsed?.status != true, AccountNotFound.matches(status: status, body: data) { return PasswordResetReceipt() }
         guard (200..<300).contains(status) else {
             if status >= 500 { throw AuthClientError.server(status: status) }
             let object = (try? JSONDecoder().decode(JSONValue.self, from: data))?.objectValue
             let code = object?["error"]?.stringValue
             throw ResetBackendError.error(result, message: object?["message"]?.stringValue ?? code, code: code)
         }
-        guard let parsed = ForgotPasswordResponse(data: data) else {
+        guard let parsed else {
             throw AuthClientError.malformedResponse("the reset answer has neither success nor user_exist_status")
         }
-        // A legacy `user_exist_status: false` said "no such user": shown like any success, so
-        // the page never tells whether an address is registered.
-        guard parsed.status || parsed.isLegacy else {
+        // A legacy `user_exist_status: false` said "no such user": shown like any success (and
+        // without the backend's words), so the page never tells whether an address is registered.
+        if !parsed.status, parsed.isLegacy { return PasswordResetReceipt() }
+        guard parsed.status else {
             throw AuthClientError.api(APIError(status: status, code: .unexpectedFailure, message: parsed.message))
         }
         return PasswordResetReceipt(

@@ -9,6 +9,11 @@ import Darwin
 
 /// One file per key in a folder only the user can enter (0700), each file readable only by the
 /// user (0600), written atomically so a crash never leaves half a session.
+///
+/// Issue 22.10: the file is created with mode 0600 by `open(2)` itself (FoundationNetworking's
+/// `createFile(atPath:attributes:)` creates it with the umask's 0644 and chmods it afterwards),
+/// an existing folder is tightened to 0700 on every write, and a file that its group or others
+/// can access is refused with `FileSessionStorageError.fileNotPrivate` instead of trusted.
 public struct FileSessionStorage: SessionStorage {
     public let directory: URL
 
@@ -23,24 +28,40 @@ public struct FileSessionStorage: SessionStorage {
     }
 
     public func load(key: String) throws -> Data? {
-        let url = fileURL(for: key)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try Data(contentsOf: url)
+        let path = fileURL(for: key).path
+        // O_NOFOLLOW: a symlink planted in place of the file is not followed to someone else's data.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw FileSessionStorageError.readFailed(path: path, errno: errno)
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        // The mode of the file actually opened (fstat), so it cannot be swapped after the check.
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileSessionStorageError.readFailed(path: path, errno: errno) }
+        let mode = Int(info.st_mode) & 0o777
+        guard mode & 0o077 == 0 else { throw FileSessionStorageError.fileNotPrivate(path: path, mode: mode) }
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw FileSessionStorageError.readFailed(path: path, errno: EIO)
+        }
     }
 
     public func store(_ data: Data, key: String) throws {
-        let manager = FileManager.default
-        try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // A folder that existed before (made by hand, by an older version) is tightened too.
+        guard chmod(directory.path, 0o700) == 0 else {
+            throw FileSessionStorageError.folderNotPrivate(path: directory.path, errno: errno)
+        }
         let target = fileURL(for: key)
         let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
-        // Created with 0600 from the start: the secret is never readable by others, not even briefly.
-        guard manager.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
+        try Self.writeNewPrivateFile(data, at: temporary.path)
         // rename(2) replaces the old file atomically.
         guard rename(temporary.path, target.path) == 0 else {
-            try? manager.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown)
+            let failure = errno
+            unlink(temporary.path)
+            throw FileSessionStorageError.writeFailed(path: target.path, errno: failure)
         }
     }
 
@@ -48,5 +69,31 @@ public struct FileSessionStorage: SessionStorage {
         let url = fileURL(for: key)
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         try FileManager.default.removeItem(at: url)
+    }
+
+    /// Creates `path` (it must not exist) with mode 0600 from the start, writes `data` and
+    /// flushes it to disk. The umask can only narrow the mode, never widen it.
+    private static func writeNewPrivateFile(_ data: Data, at path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600))
+        guard descriptor >= 0 else { throw FileSessionStorageError.writeFailed(path: path, errno: errno) }
+        var failure: Int32?
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = errno }
+        close(descriptor)
+        if let failure {
+            unlink(path)
+            throw FileSessionStorageError.writeFailed(path: path, errno: failure)
+        }
     }
 }

@@ -5,6 +5,15 @@ extension ForgotPasswordModel {
     /// "Send Reset Link": one request per tap. An address still inside its cooldown is not sent
     /// again; the page shows the success state with "Already sent, check inbox".
     public func submit() async {
+        await request.run { [self] in await sendFirst() }
+    }
+
+    /// Leaving the page: cancels the request in flight. Backgrounding the app is not leaving.
+    public func cancel() {
+        request.cancel()
+    }
+
+    private func sendFirst() async {
         guard !isLoading else { return }
         isValidating = true
         let problem = Self.problem(with: email, flagEmpty: true)
@@ -30,6 +39,10 @@ extension ForgotPasswordModel {
     /// "Send Another Email" to the same address; before the cooldown ends it only says
     /// "Already sent, check inbox".
     public func sendAnother() async {
+        await request.run { [self] in await sendAgain() }
+    }
+
+    private func sendAgain() async {
         guard !isLoading, let submittedEmail, let address = try? EmailAddress(validating: submittedEmail) else { return }
         if resendSecondsLeft > 0 {
             notice = UserFacingText.alreadySentCheckInbox
@@ -54,6 +67,8 @@ extension ForgotPasswordModel {
             let receipt = try await withTimeout(requestTimeout, clock: clock) {
                 try await service.requestPasswordReset(for: address)
             }
+            // The user left while it was sent: the page is gone, nothing to show.
+            if Task.isCancelled { return false }
             if let lifetime = receipt.linkExpiresIn { linkLifetime = lifetime }
             deadlines.start(address.normalized, lasting: cooldown, now: clock.now)
             startTicking()

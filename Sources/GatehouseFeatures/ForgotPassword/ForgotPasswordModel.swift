@@ -38,6 +38,7 @@ public final class ForgotPasswordModel {
     var deadlines = Deadlines()
     var tick = 0
     @ObservationIgnored let ticker: SecondTicker
+    @ObservationIgnored let request = OwnedRequest()
     @ObservationIgnored let service: any PasswordResetService
     @ObservationIgnored let clock: any FeatureClock
     @ObservationIgnored let cooldown: Duration

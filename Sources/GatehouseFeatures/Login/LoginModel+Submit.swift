@@ -3,8 +3,20 @@ import GatehouseCore
 
 extension LoginModel {
     /// Signs in: validates both fields, sends one request (later taps are ignored until it
-    /// ends), gives up after the request timeout, and shows the outcome.
+    /// ends), gives up after the request timeout, and shows the outcome. The request is the
+    /// model's own: `cancel()` ends it.
     public func submit() async {
+        await request.run { [self] in await signIn() }
+    }
+
+    /// Leaving the page: cancels a sign-in in flight, and a session that still arrives is ended
+    /// instead of kept. Backgrounding the app is not leaving.
+    public func cancel() {
+        request.cancel()
+        password = ""
+    }
+
+    private func signIn() async {
         guard phase == .idle, !isRateLimited else { return }
         if email.trimmingCharacters(in: .whitespaces).isEmpty || password.isEmpty {
             fail(UserFacingText.emailAndPasswordRequired)
@@ -24,12 +36,23 @@ extension LoginModel {
         let auth = auth
         let password = password
         let rememberMe = rememberMe
+        let landed = LandedSession()
         do {
             let session = try await withTimeout(requestTimeout, clock: clock) {
-                try await auth.signIn(email: address.normalized, password: password, rememberMe: rememberMe)
+                let session = try await auth.signIn(email: address.normalized, password: password, rememberMe: rememberMe)
+                landed.record(session)
+                return session
             }
+            _ = landed.take()
             phase = .idle
-            self.session = session
+            if Task.isCancelled {
+                // The answer landed after the user left: the sign-in does not count.
+                await endLateSession(session, auth: auth)
+                return
+            }
+            signedInUser = session.user
+            // Used: the password leaves the model (issue 22.8). A failure keeps it for "Retry".
+            self.password = ""
             if session.user.emailConfirmedAt == nil, !session.user.email.isEmpty {
                 emailVerificationNotice = UserFacingText.emailNotConfirmed
             }
@@ -37,8 +60,11 @@ extension LoginModel {
             signals.signal(.success, announcing: UserFacingText.Login.signedInAnnouncement)
         } catch is CancellationError {
             phase = .idle
+            if let late = landed.take() { await endLateSession(late, auth: auth) }
         } catch {
             phase = .idle
+            // Timed out on the page, yet the answer landed: the person was told it failed.
+            if let late = landed.take() { await endLateSession(late, auth: auth) }
             if let wait = (error as? AuthClientError)?.retryAfterSeconds {
                 deadlines.start(Self.rateLimitKey, lasting: .seconds(wait), now: clock.now)
                 startTicking()

@@ -41,8 +41,9 @@ public final class LoginModel {
     public internal(set) var phase: Phase = .idle
     public internal(set) var showsTimeoutBanner: Bool
     public internal(set) var destination: Destination?
-    /// The session of a successful sign-in.
-    public internal(set) var session: Session?
+    /// Who signed in. The session itself stays with the client (`AuthManager` follows it): the
+    /// page keeps no copy of its tokens (issue 22.8).
+    public internal(set) var signedInUser: User?
     /// Set when a session came back for an address that is not confirmed yet.
     public internal(set) var emailVerificationNotice: String?
     public internal(set) var signals = UserSignals()
@@ -53,6 +54,7 @@ public final class LoginModel {
     /// Advanced every second while a countdown runs, so views redraw it.
     var tick = 0
     @ObservationIgnored let ticker: SecondTicker
+    @ObservationIgnored let request = OwnedRequest()
     @ObservationIgnored let auth: any AuthClientProtocol
     @ObservationIgnored let clock: any FeatureClock
     @ObservationIgnored let policy: PasswordPolicy
@@ -163,7 +165,7 @@ public final class LoginModel {
         fieldErrors = [:]
         storedError = nil
         emailVerificationNotice = nil
-        session = nil
+        signedInUser = nil
         destination = nil
     }
 

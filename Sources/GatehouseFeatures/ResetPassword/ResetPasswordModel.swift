@@ -46,12 +46,15 @@ public final class ResetPasswordModel {
 
     @ObservationIgnored let auth: any AuthClientProtocol
     @ObservationIgnored let clock: any FeatureClock
-    @ObservationIgnored let source: Source
+    /// The link or code until it is redeemed or found spent; nil afterwards, so its token does
+    /// not stay in memory for the page's lifetime (issue 22.8).
+    @ObservationIgnored var source: Source?
     @ObservationIgnored let policy: PasswordPolicy
     @ObservationIgnored let requestTimeout: Duration
     @ObservationIgnored private var opening = false
     /// The recovery session the link or code gave: the password change is sent with it.
     @ObservationIgnored private var recovery: Session?
+    @ObservationIgnored let request = OwnedRequest()
 
     public init(
         auth: any AuthClientProtocol, source: Source, clock: any FeatureClock = SystemClock(),
@@ -78,13 +81,23 @@ public final class ResetPasswordModel {
     /// Redeems the link or code. A used, expired or foreign link shows the invalid-link state
     /// with a way to ask for a new one; a network failure keeps the page retryable.
     public func open() async {
+        await request.run { [self] in await redeem() }
+    }
+
+    /// Leaving the page: cancels the request in flight (redeeming the link or saving the
+    /// password). Backgrounding the app is not leaving.
+    public func cancel() {
+        request.cancel()
+    }
+
+    private func redeem() async {
         guard !opening, phase == .verifying || phase == .unavailable else { return }
         opening = true
         defer { opening = false }
         phase = .verifying
         errorMessage = nil
         let auth = auth
-        let source = source
+        guard let source else { return }
         do {
             let session: Session? = try await withTimeout(requestTimeout, clock: clock) {
                 switch source {
@@ -95,12 +108,15 @@ public final class ResetPasswordModel {
             }
             guard let session else { throw AuthClientError.sessionMissing }
             recovery = session
+            self.source = nil
             accountEmail = session.user.email
             phase = .ready
         } catch is CancellationError {
             return
         } catch {
             let linkProblem = Self.isLinkProblem(error)
+            // A spent or invalid link is of no further use; a network failure keeps it for a retry.
+            if linkProblem { self.source = nil }
             phase = linkProblem ? .invalidLink : .unavailable
             errorMessage = linkProblem ? UserFacingText.resetLinkInvalid : AuthClientError.userFacingMessage(for: error)
             signals.signal(.error, announcing: errorMessage)
@@ -113,6 +129,10 @@ public final class ResetPasswordModel {
 
     /// Saves the new password (`PUT /user` with the recovery session).
     public func submit() async {
+        await request.run { [self] in await save() }
+    }
+
+    private func save() async {
         guard phase == .ready, let recovery else { return }
         fieldErrors[.password] = problem(with: .password, flagEmpty: true)
         fieldErrors[.confirmation] = problem(with: .confirmation, flagEmpty: true)
@@ -128,6 +148,7 @@ public final class ResetPasswordModel {
             _ = try await withTimeout(requestTimeout, clock: clock) { try await auth.updatePassword(password, using: recovery) }
             // The recovery session has done its job: it ends, and the page offers "Sign In".
             await auth.finishRecovery(recovery, keepSignedIn: false)
+            self.recovery = nil
             phase = .done
             newPassword = ""
             confirmation = ""

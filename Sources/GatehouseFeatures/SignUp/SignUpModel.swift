@@ -25,10 +25,13 @@ public final class SignUpModel {
     public internal(set) var fieldErrors: [Field: String] = [:]
     public internal(set) var errorMessage: String?
     public internal(set) var confirmationMessage: String?
-    public internal(set) var session: Session?
+    /// Who signed in, when the server confirmed at once. The page keeps no copy of the
+    /// session's tokens (issue 22.8).
+    public internal(set) var signedInUser: User?
     public internal(set) var destination: Destination?
     public internal(set) var signals = UserSignals()
 
+    @ObservationIgnored let request = OwnedRequest()
     @ObservationIgnored let auth: any AuthClientProtocol
     @ObservationIgnored let clock: any FeatureClock
     @ObservationIgnored let policy: PasswordPolicy
@@ -57,7 +60,19 @@ public final class SignUpModel {
         fieldErrors[field] = problem(with: field, flagEmpty: false)
     }
 
+    /// Creates the account with the model's own request: `cancel()` ends it.
     public func submit() async {
+        await request.run { [self] in await signUp() }
+    }
+
+    /// Leaving the page: cancels the request in flight, and a session that still arrives is
+    /// ended instead of kept. Backgrounding the app is not leaving.
+    public func cancel() {
+        request.cancel()
+        password = ""
+    }
+
+    private func signUp() async {
         guard phase == .form else { return }
         fieldErrors[.email] = problem(with: .email, flagEmpty: true)
         fieldErrors[.password] = problem(with: .password, flagEmpty: true)
@@ -70,13 +85,25 @@ public final class SignUpModel {
         let auth = auth
         let password = password
         let redirectTo = redirectTo
+        let landed = LandedSession()
         do {
             let result = try await withTimeout(requestTimeout, clock: clock) {
-                try await auth.signUp(email: address.normalized, password: password, data: nil, redirectTo: redirectTo)
+                let result = try await auth.signUp(email: address.normalized, password: password, data: nil, redirectTo: redirectTo)
+                if case .signedIn(let session) = result { landed.record(session) }
+                return result
             }
+            _ = landed.take()
+            if Task.isCancelled {
+                // The answer landed after the user left: nothing of it is shown or kept.
+                phase = .form
+                if case .signedIn(let session) = result { await endLateSession(session, auth: auth) }
+                return
+            }
+            // Used: the password leaves the model (issue 22.8).
+            self.password = ""
             switch result {
             case .signedIn(let session):
-                self.session = session
+                signedInUser = session.user
                 phase = .signedIn
                 destination = .dashboard
                 signals.signal(.success, announcing: UserFacingText.Login.signedInAnnouncement)
@@ -88,6 +115,8 @@ public final class SignUpModel {
             }
         } catch {
             phase = .form
+            // Cancelled or timed out on the page, yet the answer landed: end what the client kept.
+            if let late = landed.take() { await endLateSession(late, auth: auth) }
             if error is CancellationError { return }
             errorMessage = AuthClientError.userFacingMessage(for: error)
             signals.signal(.error, announcing: errorMessage)

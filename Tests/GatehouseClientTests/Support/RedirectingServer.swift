@@ -1,0 +1,94 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A one-purpose HTTP server on 127.0.0.1: every request except `/landed` is answered with a
+/// 307 to `/landed` (which preserves the method and body, password included); `/landed` answers
+/// `200 {}`. It records the request lines it saw. Each connection carries one request.
+final class RedirectingServer: Sendable {
+    let port: Int
+    private let descriptor: Int32
+    private let seen = Mutex<[String]>([])
+    private let stopped = Atomic<Bool>(false)
+    private let finished = Atomic<Bool>(false)
+
+    init() throws {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        descriptor = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [self] in serve() }
+        thread.start()
+    }
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// The request lines seen so far ("POST /token?grant_type=password HTTP/1.1").
+    var requests: [String] { seen.withLock { $0 } }
+
+    /// Stops accepting (within 100 ms) and closes the socket.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        for _ in 0..<100 where !finished.load(ordering: .relaxed) { usleep(10_000) }
+        close(descriptor)
+    }
+
+    private func serve() {
+        defer { finished.store(true, ordering: .relaxed) }
+        while !stopped.load(ordering: .relaxed) {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            let connection = accept(descriptor, nil, nil)
+            guard connection >= 0 else { continue }
+            answer(connection)
+            close(connection)
+        }
+    }
+
+    private func answer(_ connection: Int32) {
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        // The head, then as much body as Content-Length says (bounded: 20 reads).
+        for _ in 0..<20 {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+            let text = String(decoding: received, as: UTF8.self)
+            guard let headEnd = text.range(of: "\r\n\r\n") else { continue }
+            let head = text[..<headEnd.lowerBound].lowercased()
+            let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            if text.utf8.count - text[..<headEnd.upperBound].utf8.count >= length { break }
+        }
+        let requestLine = String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n").first ?? ""
+        seen.withLock { $0.append(requestLine) }
+        let response = requestLine.contains(" /landed")
+            ? "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
+            : "HTTP/1.1 307 Temporary Redirect\r\nLocation: http://127.0.0.1:\(port)/landed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        let bytes = Array(response.utf8)
+        _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
+    }
+}
