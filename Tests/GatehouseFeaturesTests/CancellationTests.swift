@@ -95,7 +95,7 @@ struct CancellationTests {
 
     @Test func aSignUpThatFinishesAfterTheUserLeftStoresNoSession() async throws {
         let auth = client()
-        let model = SignUpModel(auth: auth, clock: ManualClock())
+        let model = SignUpModel(auth: auth, clock: ManualClock(), rememberMe: true)
         model.email = "user@example.com"
         model.password = "correct-horse-battery"
         let submit = Task { await model.submit() }
@@ -130,7 +130,7 @@ struct CancellationTests {
 
     @Test func aSignUpWhoseTaskWasCancelledStoresNoSession() async throws {
         let auth = client()
-        let model = SignUpModel(auth: auth, clock: ManualClock())
+        let model = SignUpModel(auth: auth, clock: ManualClock(), rememberMe: true)
         model.email = "user@example.com"
         model.password = "correct-horse-battery"
         let submit = Task { await model.submit() }

@@ -21,6 +21,10 @@ public final class SignUpModel {
         didSet { if password != oldValue, fieldErrors[.password] != nil, problem(with: .password, flagEmpty: true) == nil { fieldErrors[.password] = nil } }
     }
 
+    /// "Remember me" for the session sign-up opens when the server confirms at once: off keeps
+    /// it in memory only, as on the login page (issue 22.4).
+    public var rememberMe: Bool
+
     public internal(set) var phase: Phase = .form
     public internal(set) var fieldErrors: [Field: String] = [:]
     public internal(set) var errorMessage: String?
@@ -40,8 +44,9 @@ public final class SignUpModel {
 
     public init(
         auth: any AuthClientProtocol, clock: any FeatureClock = SystemClock(), policy: PasswordPolicy = PasswordPolicy(),
-        redirectTo: URL? = nil, requestTimeout: Duration = .seconds(30)
+        redirectTo: URL? = nil, requestTimeout: Duration = .seconds(30), rememberMe: Bool = false
     ) {
+        self.rememberMe = rememberMe
         self.auth = auth
         self.clock = clock
         self.policy = policy
@@ -85,10 +90,11 @@ public final class SignUpModel {
         let auth = auth
         let password = password
         let redirectTo = redirectTo
+        let rememberMe = rememberMe
         let landed = LandedSession()
         do {
             let result = try await withTimeout(requestTimeout, clock: clock) {
-                let result = try await auth.signUp(email: address.normalized, password: password, data: nil, redirectTo: redirectTo)
+                let result = try await auth.signUp(email: address.normalized, password: password, data: nil, redirectTo: redirectTo, rememberMe: rememberMe)
                 if case .signedIn(let session) = result { landed.record(session) }
                 return result
             }

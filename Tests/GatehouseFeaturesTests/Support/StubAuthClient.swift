@@ -105,6 +105,12 @@ final class StubAuthClient: AuthClientProtocol {
         try await record("signUp").run(SignUpResult.signedIn(Self.session(email: email, confirmed: true)))
     }
 
+    func signUp(
+        email: String, password: String, data: [String: JSONValue]?, redirectTo: URL?, rememberMe: Bool
+    ) async throws -> SignUpResult {
+        try await record("signUp(rememberMe: \(rememberMe))").run(SignUpResult.signedIn(Self.session(email: email, confirmed: true)))
+    }
+
     func signOut(scope: SignOutScope) async throws { try await record("signOut").run(()) }
 
     func resetPasswordForEmail(_ email: String, redirectTo: URL?) async throws {

@@ -1,0 +1,19 @@
+import GatehouseClient
+import GatehouseFeatures
+import Testing
+
+/// Issue 22.4: the session a sign-up opens follows the page's "remember me", as sign-in does.
+@MainActor
+@Suite("SignUpModel remember choice")
+struct SignUpRememberChoiceTests {
+    @Test(arguments: [false, true])
+    func signUpPassesTheChoiceToTheClient(remember: Bool) async {
+        let auth = StubAuthClient()
+        let model = SignUpModel(auth: auth, clock: ManualClock(), rememberMe: remember)
+        model.email = "new@example.com"
+        model.password = "correct horse battery"
+        await model.submit()
+        #expect(auth.otherCalls == ["signUp(rememberMe: \(remember))"])
+        #expect(model.phase == .signedIn)
+    }
+}
