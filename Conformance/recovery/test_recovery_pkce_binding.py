@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from recovery_support import (
+    click_link,
     code_in,
-    http,
     link_in,
     pkce_pair,
     query_of,
@@ -82,8 +82,7 @@ def test_the_owners_pkce_flow_stays_bound_to_the_owners_verifier(mail_server):
     owners_link = link_in(wait_for_dev_mail(mail_server, email)[0]["text"])
     stranger_pkce_request(mail_server, email)
     wait_for_dev_mail(mail_server, email, count=2)
-    with http() as browser:
-        location = browser.get(owners_link).headers["location"]
+    location = click_link(owners_link).headers["location"]
     assert "code" in query_of(location), f"the owner's link was cancelled: {location}"
     exchanged = mail_server.request("POST", "token", params={"grant_type": "pkce"},
                                     json={"auth_code": query_of(location)["code"], "code_verifier": verifier},
