@@ -10,8 +10,10 @@ import re
 import secrets
 import signal
 import subprocess
+import threading
 import time
 import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
 from html.parser import HTMLParser
 from typing import Any, Callable, TypeVar
 
@@ -350,3 +352,16 @@ def kill_and_restart(server: GatehouseServer) -> None:
             if not in_use or attempt == 2:
                 raise
             server.port = free_port()
+
+
+def race(requests: list) -> list[httpx.Response]:
+    """Runs the callables (each takes an httpx.Client) at the same moment, one thread each."""
+    barrier = threading.Barrier(len(requests), timeout=30)
+
+    def run(send):
+        with httpx.Client(timeout=60, trust_env=False) as client:
+            barrier.wait()
+            return send(client)
+
+    with ThreadPoolExecutor(max_workers=len(requests)) as pool:
+        return list(pool.map(run, requests, timeout=120))

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import sqlite3
 import subprocess
-import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 
-from recovery_support import recovery_mail, register, request_recovery
+from recovery_support import race, recovery_mail, register, request_recovery
 from support import assert_error
 
 TOKEN_TRIES = 5
@@ -42,19 +40,6 @@ def stored_attempts(server, email: str) -> list[int]:
         return [int(line) for line in result.stdout.split()]
     with sqlite3.connect(server.workdir / "data" / "gatehouse.sqlite", timeout=10) as connection:
         return [row[0] for row in connection.execute(sql)]
-
-
-def race(requests: list) -> list[httpx.Response]:
-    """Runs the callables (each takes an httpx.Client) at the same moment, one thread each."""
-    barrier = threading.Barrier(len(requests), timeout=30)
-
-    def run(send):
-        with httpx.Client(timeout=60, trust_env=False) as client:
-            barrier.wait()
-            return send(client)
-
-    with ThreadPoolExecutor(max_workers=len(requests)) as pool:
-        return list(pool.map(run, requests, timeout=120))
 
 
 def test_thirty_parallel_wrong_codes_and_the_right_one_count_at_most_five(mail_server):

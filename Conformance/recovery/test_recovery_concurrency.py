@@ -4,9 +4,7 @@ of code guesses that must not buy more than the five allowed."""
 
 from __future__ import annotations
 
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 
@@ -22,6 +20,7 @@ from recovery_support import (
     link_in,
     pkce_pair,
     query_of,
+    race,
     recovery_mail,
     register,
     request_recovery,
@@ -31,19 +30,6 @@ from recovery_support import (
 from support import PASSWORD, assert_error, password_grant, unique_email
 
 RACERS = 50
-
-
-def race(requests: list) -> list[httpx.Response]:
-    """Runs the callables (each takes an httpx.Client) at the same moment, one thread each."""
-    barrier = threading.Barrier(len(requests), timeout=30)
-
-    def run(send):
-        with httpx.Client(timeout=60, trust_env=False) as client:
-            barrier.wait()
-            return send(client)
-
-    with ThreadPoolExecutor(max_workers=len(requests)) as pool:
-        return list(pool.map(run, requests, timeout=120))
 
 
 def test_fifty_concurrent_verifies_of_one_token_hash(mail_server):

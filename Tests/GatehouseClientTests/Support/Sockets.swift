@@ -26,7 +26,8 @@ final class SilentServer: @unchecked Sendable {
         return try port(of: socket)
     }
 
-    private static func listeningSocket(listen shouldListen: Bool) throws -> Int32 {
+    /// A TCP socket bound to 127.0.0.1 on a free port, listening when asked.
+    static func listeningSocket(listen shouldListen: Bool) throws -> Int32 {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -47,7 +48,8 @@ final class SilentServer: @unchecked Sendable {
         return fd
     }
 
-    private static func port(of fd: Int32) throws -> Int {
+    /// The port a bound socket got.
+    static func port(of fd: Int32) throws -> Int {
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let result = withUnsafeMutablePointer(to: &address) {
