@@ -180,7 +180,7 @@ struct ForgotPasswordModelTests {
         service.outcome = .fail(.rateLimited(after: 3600))
         let model = model(prefill: "user@example.com")
         await model.submit()
-        #expect(model.errorMessage == "Too many attempts. Please try again in 60 minutes.")
+        #expect(model.errorMessage == "Too many reset requests. Try again in 1 hour.")
         clock.advance(by: .seconds(3600))
         #expect(model.errorMessage == nil)
     }

@@ -73,7 +73,7 @@ struct LiveFlowTests {
             await second.submit()
             #expect(second.phase == .form)
             let message = try #require(second.errorMessage)
-            #expect(message.hasPrefix("Too many attempts. Please try again in"))
+            #expect(message.hasPrefix("Too many reset requests. Try again in"))
         }
     }
 

@@ -79,7 +79,7 @@ extension ForgotPasswordModel {
             if let wait = (error as? AuthClientError)?.retryAfterSeconds {
                 deadlines.start(Self.rateLimitKey, lasting: .seconds(wait), now: clock.now)
                 startTicking()
-                signals.signal(.error, announcing: UserFacingText.tooManyRequests(retryAfterSeconds: wait))
+                signals.signal(.error, announcing: UserFacingText.tooManyResetRequests(retryAfterSeconds: wait))
             } else {
                 let message = AuthClientError.userFacingMessage(for: error)
                 storedError = message

@@ -87,7 +87,8 @@ public final class ForgotPasswordModel {
     public var errorMessage: String? {
         if isLoading { return nil }
         let left = secondsLeft(Self.rateLimitKey)
-        if left > 0 { return UserFacingText.tooManyRequests(retryAfterSeconds: left) }
+        // Spec 000 §8: "Too many reset requests. Try again in 1 hour.", with the server's real wait.
+        if left > 0 { return UserFacingText.tooManyResetRequests(retryAfterSeconds: left) }
         return storedError
     }
 

@@ -121,7 +121,8 @@ public final class LoginModel {
     public var errorMessage: String? {
         if isLoading { return nil }
         let left = rateLimitSecondsLeft
-        if left > 0 { return UserFacingText.tooManyRequests(retryAfterSeconds: left) }
+        // Spec 002 §8: "Too many login attempts. Please try again in [X] minutes.", X from Retry-After.
+        if left > 0 { return UserFacingText.tooManyLoginAttempts(retryAfterSeconds: left) }
         return storedError
     }
 
