@@ -26,6 +26,8 @@ public protocol AuthClientProtocol: Sendable {
     func recoverySession() async -> Session?
     /// Ends the recovery session after the reset (or keeps it, when the app chooses so).
     func finishRecovery(_ session: Session, keepSignedIn: Bool) async
+    /// `POST /resend {type: signup}`: the confirmation email again, for an unconfirmed address.
+    func resendSignUpConfirmation(email: String, redirectTo: URL?) async throws
 }
 
 extension AuthClientProtocol {
@@ -36,6 +38,11 @@ extension AuthClientProtocol {
         email: String, password: String, data: [String: JSONValue]?, redirectTo: URL?, rememberMe: Bool
     ) async throws -> SignUpResult {
         try await signUp(email: email, password: password, data: data, redirectTo: redirectTo)
+    }
+
+    /// Clients that cannot resend (previews) say the request was not understood.
+    public func resendSignUpConfirmation(email: String, redirectTo: URL?) async throws {
+        throw AuthClientError.api(APIError(status: 400, code: .validationFailed, message: "resend is not supported by this client"))
     }
 
     /// Clients that cannot tell a recovery session have none.
