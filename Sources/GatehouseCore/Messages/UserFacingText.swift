@@ -129,6 +129,13 @@ extension UserFacingText {
         public static let backToLogin = "← Back to Login"
         public static let signInInstead = "Sign in instead"
 
+        /// Spec 000 §8 "Network Errors" and §2 "Network Error", this page's own words.
+        public static let connectionTimedOut = "Connection timed out. Please check your connection."
+        public static let noInternet = "No internet connection. Please try again."
+        public static let networkError = "Network error. Please check your connection."
+        /// Spec 003's fallback when the function says `success: false` without an `error`.
+        public static let failedToSend = "Failed to send reset email"
+
         /// The resend button while its cooldown runs: "Send Another Email (42s)".
         public static func sendAnother(secondsLeft: Int) -> String {
             "\(sendAnother) (\(secondsLeft)s)"

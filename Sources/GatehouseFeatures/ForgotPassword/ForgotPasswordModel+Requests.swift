@@ -1,3 +1,4 @@
+import Foundation
 import GatehouseClient
 import GatehouseCore
 
@@ -14,13 +15,22 @@ extension ForgotPasswordModel {
     }
 
     private func sendFirst() async {
-        guard !isLoading else { return }
+        guard !isLoading, !isValidating else { return }
+        // "Validating..." covers the checks before anything is sent: the address's format and
+        // whether there is a network at all (spec 002 §8's reachability check).
         isValidating = true
         let problem = Self.problem(with: email, flagEmpty: true)
-        isValidating = false
         guard problem == nil, let address = try? EmailAddress(validating: email) else {
+            isValidating = false
             emailError = problem
             signals.signal(.error, announcing: problem)
+            return
+        }
+        let reachable = await reachability.isReachable()
+        isValidating = false
+        guard reachable else {
+            storedError = UserFacingText.ForgotPassword.noInternet
+            signals.signal(.error, announcing: UserFacingText.ForgotPassword.noInternet)
             return
         }
         if secondsLeft(address.normalized) > 0 {
@@ -50,6 +60,11 @@ extension ForgotPasswordModel {
             return
         }
         notice = nil
+        guard await reachability.isReachable() else {
+            storedError = UserFacingText.ForgotPassword.noInternet
+            signals.signal(.error, announcing: UserFacingText.ForgotPassword.noInternet)
+            return
+        }
         if await send(to: address) {
             notice = UserFacingText.emailSentAgain
             signals.signal(.success, announcing: UserFacingText.emailSentAgain)
@@ -70,6 +85,7 @@ extension ForgotPasswordModel {
             // The user left while it was sent: the page is gone, nothing to show.
             if Task.isCancelled { return false }
             if let lifetime = receipt.linkExpiresIn { linkLifetime = lifetime }
+            backendMessage = receipt.message.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
             deadlines.start(address.normalized, lasting: cooldown, now: clock.now)
             startTicking()
             return true
@@ -81,7 +97,8 @@ extension ForgotPasswordModel {
                 startTicking()
                 signals.signal(.error, announcing: UserFacingText.tooManyResetRequests(retryAfterSeconds: wait))
             } else {
-                let message = AuthClientError.userFacingMessage(for: error)
+                FeatureLog.failure(error, page: "forgot-password", logger: logger)
+                let message = Self.text(for: error)
                 storedError = message
                 signals.signal(.error, announcing: message)
             }
@@ -98,5 +115,23 @@ extension ForgotPasswordModel {
     private func startTicking() {
         guard let deadline = deadlines.latest(after: clock.now) else { return }
         ticker.run(until: deadline) { [weak self] in self?.tick += 1 }
+    }
+}
+
+extension ForgotPasswordModel {
+    /// The error summary's text: the backend's own words where the specs say to show them
+    /// (spec 003's `error`, spec 004's `message`), else spec 000's texts for this page.
+    static func text(for error: any Error) -> String {
+        guard let error = error as? AuthClientError else { return UserFacingText.ForgotPassword.networkError }
+        if let api = error.apiError, api.isWrittenForPeople, !api.isRateLimit,
+           !api.message.trimmingCharacters(in: .whitespaces).isEmpty {
+            return api.message
+        }
+        switch error {
+        case .timedOut: return UserFacingText.ForgotPassword.connectionTimedOut
+        case .notConnected: return UserFacingText.ForgotPassword.noInternet
+        case .network: return UserFacingText.ForgotPassword.networkError
+        default: return error.userFacingMessage
+        }
     }
 }
