@@ -54,6 +54,35 @@ struct LoginSpecStatesTests: LoginFixture {
         #expect(!model.isLoading)
     }
 
+    // MARK: "Validating..." (§6) and real-time feedback
+
+    @Test func validatingIsShownWhileTheChecksBeforeSendingRun() async {
+        let reachability = GatedReachability()
+        let model = LoginModel(auth: auth, clock: clock, reachability: reachability)
+        model.email = "user@example.com"
+        model.password = "password123"
+        let submit = Task { await model.submit() }
+        #expect(await eventually { model.isValidating })
+        #expect(model.buttonLabel == "Validating...")
+        #expect(model.isButtonDisabled)
+        #expect(model.areFieldsDisabled)
+        #expect(auth.signInCalls.isEmpty)
+        reachability.gate.open()
+        await submit.value
+        #expect(auth.signInCalls.count == 1)
+        #expect(model.buttonLabel == "Sign In")
+    }
+
+    @Test func theEmailFieldShowsACheckOrACrossAsThePersonTypes() {
+        let model = model()
+        #expect(model.emailFeedback == .none)
+        model.email = "notanemail"
+        #expect(model.emailFeedback == .invalid)
+        #expect(model.emailError == nil, "the error text still waits for the blur")
+        model.email = "user@example.com"
+        #expect(model.emailFeedback == .valid)
+    }
+
     // MARK: Email not verified (§8): resend verification
 
     @Test func anUnconfirmedAddressRefusedByTheServerOffersTheResend() async {

@@ -99,6 +99,8 @@ public final class LoginModel {
     public var isLoading: Bool { phase == .loading }
     public var isValidating: Bool { phase == .validating }
     public var emailError: String? { fieldErrors[.email] }
+    /// Green check / red cross as the person types (Story 1.4's visual feedback, on both pages).
+    public var emailFeedback: EmailFeedback { EmailFeedback(email) }
     public var passwordError: String? { fieldErrors[.password] }
     public var timeoutBannerText: String? { showsTimeoutBanner ? UserFacingText.sessionTimedOut : nil }
 
