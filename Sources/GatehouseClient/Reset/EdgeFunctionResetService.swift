@@ -52,7 +52,7 @@ public struct EdgeFunctionResetService: PasswordResetService {
             guard answer.success else {
                 // The function ran but could not send (spec 003's `{"success": false, "error"}`).
                 throw AuthClientError.api(APIError(
-                    status: status, code: .unexpectedFailure, message: answer.error ?? "Failed to send reset email", isWrittenForPeople: true
+                    status: status, code: .unexpectedFailure, message: answer.error ?? UserFacingText.ForgotPassword.failedToSend, isWrittenForPeople: true
                 ))
             }
             return PasswordResetReceipt(message: answer.message)

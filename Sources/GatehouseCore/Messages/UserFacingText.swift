@@ -113,6 +113,10 @@ extension UserFacingText {
         public static let dismiss = "Dismiss"
         public static let retry = "Retry"
         public static let signedInAnnouncement = "Signed in"
+        /// Spec 002 §8 "Email Not Verified … Show resend verification option".
+        public static let resendVerification = "Resend verification email"
+        /// The divider's words (spec 002 §6 "New to Recruiting..."), with the product's name.
+        public static let productName = "Gatehouse"
     }
 
     /// The forgot-password page (spec 000 §6, Story 1.4).
@@ -177,6 +181,11 @@ extension UserFacingText {
         public static let createAccountHint = "Navigate to sign up"
         public static let backToLoginLink = "Back to login"
         public static let sendResetLinkHint = "Sends a password reset link to this address"
+        /// The real-time email check's icons (Story 1.4).
+        public static let emailLooksValid = "Valid email address"
+        public static let emailNotValidYet = "Not a valid email address yet"
+        /// The stacked logo above the login form (spec 002 §6: the logo serves as heading).
+        public static let logo = "Gatehouse"
     }
 }
 
