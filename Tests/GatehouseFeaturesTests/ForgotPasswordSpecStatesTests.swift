@@ -134,3 +134,37 @@ struct ForgotPasswordSpecStatesTests {
         #expect(!logs.text.contains("private.person"))
     }
 }
+
+/// Leaving the page while "Validating..." runs sends nothing (spec 001 edge cases).
+@MainActor
+@Suite("Leaving during the pre-send checks")
+struct LeavingWhileValidatingTests {
+    @Test func forgotPassword() async {
+        let service = StubResetService()
+        let reachability = GatedReachability()
+        let model = ForgotPasswordModel(service: service, clock: ManualClock(), prefillEmail: "user@example.com", reachability: reachability)
+        let submit = Task { await model.submit() }
+        #expect(await eventually { model.isValidating })
+        model.cancel()
+        reachability.gate.open()
+        await submit.value
+        #expect(service.calls.isEmpty)
+        #expect(!model.isValidating)
+        #expect(model.phase == .form)
+    }
+
+    @Test func login() async {
+        let auth = StubAuthClient()
+        let reachability = GatedReachability()
+        let model = LoginModel(auth: auth, clock: ManualClock(), reachability: reachability)
+        model.email = "user@example.com"
+        model.password = "password123"
+        let submit = Task { await model.submit() }
+        #expect(await eventually { model.isValidating })
+        model.cancel()
+        reachability.gate.open()
+        await submit.value
+        #expect(auth.signInCalls.isEmpty)
+        #expect(!model.isValidating)
+    }
+}

@@ -26,17 +26,21 @@ extension ForgotPasswordModel {
             signals.signal(.error, announcing: problem)
             return
         }
-        let reachable = await reachability.isReachable()
-        isValidating = false
-        guard reachable else {
-            storedError = UserFacingText.ForgotPassword.noInternet
-            signals.signal(.error, announcing: UserFacingText.ForgotPassword.noInternet)
-            return
-        }
+        // Inside the address's cooldown nothing is sent, so no network is needed to say so.
         if secondsLeft(address.normalized) > 0 {
+            isValidating = false
             showSent(to: address)
             notice = UserFacingText.alreadySentCheckInbox
             signals.signal(.warning, announcing: UserFacingText.alreadySentCheckInbox)
+            return
+        }
+        let reachable = await reachability.isReachable()
+        isValidating = false
+        // The person left during the check: nothing is sent.
+        if Task.isCancelled { return }
+        guard reachable else {
+            storedError = UserFacingText.ForgotPassword.noInternet
+            signals.signal(.error, announcing: UserFacingText.ForgotPassword.noInternet)
             return
         }
         if await send(to: address) {

@@ -32,7 +32,13 @@ extension LoginModel {
             return
         }
         // Spec 002 §8 "No Internet Connection": checked before sending, said at once.
-        guard await reachability.isReachable() else {
+        let reachable = await reachability.isReachable()
+        // The person left during the check: nothing is sent.
+        if Task.isCancelled {
+            phase = .idle
+            return
+        }
+        guard reachable else {
             phase = .idle
             fail(UserFacingText.noInternetConnection)
             return
