@@ -22,24 +22,7 @@ public struct LoginView: View {
 
             StackedLogo(name: Copy.productName)
 
-            if let banner = model.timeoutBannerText {
-                WarningBanner(text: banner) { model.dismissTimeoutBanner() }
-            }
-            if let error = model.errorMessage {
-                ErrorSummary(
-                    message: error,
-                    detail: model.errorDetail,
-                    // Retry only where spec 002 §8 gives one (timeout, offline, server error).
-                    onRetry: model.offersRetry ? { Task { await model.retry() } } : nil,
-                    onDismiss: model.isRateLimited ? nil : { model.dismissError() }
-                )
-            }
-            if let notice = model.emailVerificationNotice {
-                WarningBanner(text: notice)
-            }
-            if model.canResendVerification {
-                resendVerification
-            }
+            notices
 
             FormField(label: Copy.emailLabel, systemImage: "envelope", error: model.emailError, feedback: model.emailFeedback) {
                 TextField(Copy.emailPlaceholder, text: $model.email)
@@ -97,6 +80,29 @@ public struct LoginView: View {
         // Leaving the screen cancels its request (issue 22.6); a late sign-in is not kept.
         // Backgrounding does not call onDisappear, so a request survives a trip to the mail app.
         .onDisappear { model.cancel() }
+    }
+
+    /// Under the logo (spec 002 §6): the timeout banner, the error summary, the verification
+    /// notice and its resend option.
+    @ViewBuilder private var notices: some View {
+        if let banner = model.timeoutBannerText {
+            WarningBanner(text: banner) { model.dismissTimeoutBanner() }
+        }
+        if let error = model.errorMessage {
+            ErrorSummary(
+                message: error,
+                detail: model.errorDetail,
+                // Retry only where spec 002 §8 gives one (timeout, offline, server error).
+                onRetry: model.offersRetry ? { Task { await model.retry() } } : nil,
+                onDismiss: model.isRateLimited ? nil : { model.dismissError() }
+            )
+        }
+        if let notice = model.emailVerificationNotice {
+            WarningBanner(text: notice)
+        }
+        if model.canResendVerification {
+            resendVerification
+        }
     }
 
     /// Spec 002 §8 "Email Not Verified": the resend option, with its cooldown and outcome.
