@@ -173,7 +173,7 @@ public final class AuthClient: AuthClientProtocol {
         do {
             return try await call(session.accessToken)
         } catch let error as AuthClientError where error.endsSessionOnAnyEndpoint {
-            if await sessions.endIfCurrent(session) { events.emit(.signedOut, nil) }
+            if await sessions.endIfCurrent(session) { events.emit(.signedOut, nil, endReason: .of(error)) }
             throw error
         }
     }

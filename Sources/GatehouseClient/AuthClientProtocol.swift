@@ -26,6 +26,10 @@ public protocol AuthClientProtocol: Sendable {
     func recoverySession() async -> Session?
     /// Ends the recovery session after the reset (or keeps it, when the app chooses so).
     func finishRecovery(_ session: Session, keepSignedIn: Bool) async
+    /// `POST /resend {type: signup}`: the confirmation email again, for an unconfirmed address.
+    func resendSignUpConfirmation(email: String, redirectTo: URL?) async throws
+    /// The server's configured lifetime of emailed links, in seconds (nil when it does not say).
+    func emailLinkLifetime() async -> Int?
 }
 
 extension AuthClientProtocol {
@@ -37,6 +41,14 @@ extension AuthClientProtocol {
     ) async throws -> SignUpResult {
         try await signUp(email: email, password: password, data: data, redirectTo: redirectTo)
     }
+
+    /// Clients that cannot resend (previews) say the request was not understood.
+    public func resendSignUpConfirmation(email: String, redirectTo: URL?) async throws {
+        throw AuthClientError.api(APIError(status: 400, code: .validationFailed, message: "resend is not supported by this client"))
+    }
+
+    /// Clients that cannot ask the server do not know the lifetime.
+    public func emailLinkLifetime() async -> Int? { nil }
 
     /// Clients that cannot tell a recovery session have none.
     public func recoverySession() async -> Session? { nil }

@@ -49,7 +49,7 @@ public struct ForgotPasswordView: View {
             ErrorSummary(message: error, onRetry: { Task { await model.submit() } }, onDismiss: { model.dismissError() })
         }
 
-        FormField(label: UserFacingText.Login.emailLabel, systemImage: "envelope", error: model.emailError, isValid: model.isEmailValid) {
+        FormField(label: UserFacingText.Login.emailLabel, systemImage: "envelope", error: model.emailError, feedback: model.emailFeedback) {
             TextField(UserFacingText.Login.emailPlaceholder, text: $model.email)
                 .emailInput()
                 .focused($emailFocused)
@@ -58,7 +58,7 @@ public struct ForgotPasswordView: View {
                 .accessibilityLabel(UserFacingText.Accessibility.emailField)
                 .accessibilityIdentifier("emailTextField")
         }
-        .disabled(model.isLoading)
+        .disabled(model.isLoading || model.isValidating)
 
         PrimaryButton(title: model.buttonLabel, isBusy: model.isLoading, isDisabled: model.isButtonDisabled,
                       hint: UserFacingText.Accessibility.sendResetLinkHint) {

@@ -20,21 +20,11 @@ public struct LoginView: View {
         PageCard {
             TextLink(title: Copy.backToWelcome, color: Palette.secondaryText) { model.backToWelcome() }
 
-            if let banner = model.timeoutBannerText {
-                WarningBanner(text: banner) { model.dismissTimeoutBanner() }
-            }
-            if let error = model.errorMessage {
-                ErrorSummary(
-                    message: error,
-                    onRetry: model.isRateLimited ? nil : { Task { await model.retry() } },
-                    onDismiss: model.isRateLimited ? nil : { model.dismissError() }
-                )
-            }
-            if let notice = model.emailVerificationNotice {
-                WarningBanner(text: notice)
-            }
+            StackedLogo(name: Copy.productName)
 
-            FormField(label: Copy.emailLabel, systemImage: "envelope", error: model.emailError) {
+            notices
+
+            FormField(label: Copy.emailLabel, systemImage: "envelope", error: model.emailError, feedback: model.emailFeedback) {
                 TextField(Copy.emailPlaceholder, text: $model.email)
                     .emailInput()
                     .lineLimit(1)
@@ -73,7 +63,7 @@ public struct LoginView: View {
                 Task { await model.submit() }
             }
 
-            Divider()
+            LabelledDivider(text: UserFacingText.newHere(product: Copy.productName))
 
             HStack(spacing: 4) {
                 Text(Copy.noAccount).font(.subheadline).foregroundStyle(Palette.secondaryText)
@@ -90,6 +80,47 @@ public struct LoginView: View {
         // Leaving the screen cancels its request (issue 22.6); a late sign-in is not kept.
         // Backgrounding does not call onDisappear, so a request survives a trip to the mail app.
         .onDisappear { model.cancel() }
+    }
+
+    /// Under the logo (spec 002 §6): the timeout banner, the error summary, the verification
+    /// notice and its resend option.
+    @ViewBuilder private var notices: some View {
+        if let banner = model.timeoutBannerText {
+            WarningBanner(text: banner) { model.dismissTimeoutBanner() }
+        }
+        if let error = model.errorMessage {
+            ErrorSummary(
+                message: error,
+                detail: model.errorDetail,
+                // Retry only where spec 002 §8 gives one (timeout, offline, server error).
+                onRetry: model.offersRetry ? { Task { await model.retry() } } : nil,
+                onDismiss: model.isRateLimited ? nil : { model.dismissError() }
+            )
+        }
+        if let notice = model.emailVerificationNotice {
+            WarningBanner(text: notice)
+        }
+        if model.canResendVerification {
+            resendVerification
+        }
+    }
+
+    /// Spec 002 §8 "Email Not Verified": the resend option, with its cooldown and outcome.
+    @ViewBuilder private var resendVerification: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            Button {
+                Task { await model.resendVerification() }
+            } label: {
+                let left = model.resendSecondsLeft
+                Text(left > 0 ? "\(Copy.resendVerification) (\(left)s)" : Copy.resendVerification)
+                    .frame(maxWidth: .infinity, minHeight: 44)
+            }
+            .buttonStyle(.bordered)
+            .disabled(model.isResendVerificationDisabled)
+            if let notice = model.resendNotice {
+                Text(notice).font(.subheadline).foregroundStyle(Palette.secondaryText)
+            }
+        }
     }
 }
 #endif

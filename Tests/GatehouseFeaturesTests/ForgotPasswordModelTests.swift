@@ -13,7 +13,9 @@ struct ForgotPasswordModelTests {
     let clock = ManualClock()
 
     func model(prefill: String? = nil, linkLifetime: Int? = nil) -> ForgotPasswordModel {
-        ForgotPasswordModel(service: service, clock: clock, prefillEmail: prefill, linkLifetime: linkLifetime)
+        ForgotPasswordModel(
+            service: service, clock: clock, prefillEmail: prefill, linkLifetime: linkLifetime, reachability: FixedReachability(reachable: true)
+        )
     }
 
     func sent(_ email: String = "user@example.com") async -> ForgotPasswordModel {
@@ -162,7 +164,7 @@ struct ForgotPasswordModelTests {
         clock.advance(by: .seconds(30))
         await submit.value
         #expect(model.phase == .form)
-        #expect(model.errorMessage == UserFacingText.connectionTimedOut)
+        #expect(model.errorMessage == "Connection timed out. Please check your connection.")
         service.outcome = .succeed
         await model.submit()
         #expect(model.phase == .sent)
@@ -172,7 +174,7 @@ struct ForgotPasswordModelTests {
         service.outcome = .fail(.notConnected)
         let model = model(prefill: "user@example.com")
         await model.submit()
-        #expect(model.errorMessage == UserFacingText.noInternetConnection)
+        #expect(model.errorMessage == "No internet connection. Please try again.")
         #expect(model.signals.feedback?.kind == .error)
     }
 
@@ -180,7 +182,7 @@ struct ForgotPasswordModelTests {
         service.outcome = .fail(.rateLimited(after: 3600))
         let model = model(prefill: "user@example.com")
         await model.submit()
-        #expect(model.errorMessage == "Too many attempts. Please try again in 60 minutes.")
+        #expect(model.errorMessage == "Too many reset requests. Try again in 1 hour.")
         clock.advance(by: .seconds(3600))
         #expect(model.errorMessage == nil)
     }

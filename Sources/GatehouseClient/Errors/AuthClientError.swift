@@ -46,13 +46,20 @@ public struct APIError: Sendable, Equatable {
     public var retryAfter: Int?
     /// GoTrue's `weak_password.reasons`, for `weak_password` errors.
     public var weakPasswordReasons: [String]?
+    /// The `message` is the backend's text for the person (spec 003's `error`, spec 004's
+    /// `message`), which the specs say to display; GoTrue's messages are for developers.
+    public var isWrittenForPeople: Bool
 
-    public init(status: Int, code: AuthErrorCode, message: String, retryAfter: Int? = nil, weakPasswordReasons: [String]? = nil) {
+    public init(
+        status: Int, code: AuthErrorCode, message: String, retryAfter: Int? = nil, weakPasswordReasons: [String]? = nil,
+        isWrittenForPeople: Bool = false
+    ) {
         self.status = status
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
         self.weakPasswordReasons = weakPasswordReasons
+        self.isWrittenForPeople = isWrittenForPeople
     }
 
     public var isRateLimit: Bool {

@@ -53,10 +53,29 @@ public enum AuthChangeEvent: String, Sendable {
 public struct AuthStateChange: Sendable, Equatable {
     public let event: AuthChangeEvent
     public let session: Session?
+    /// Why a `signedOut` came without the app asking for it (nil for every other event and for
+    /// a sign-out on purpose).
+    public let endReason: SessionEndReason?
 
-    public init(event: AuthChangeEvent, session: Session?) {
+    public init(event: AuthChangeEvent, session: Session?, endReason: SessionEndReason? = nil) {
         self.event = event
         self.session = session
+        self.endReason = endReason
+    }
+}
+
+/// Why the server ended a session the app still held.
+public enum SessionEndReason: Sendable, Equatable {
+    /// The server's inactivity timeout (`GATEHOUSE_SESSIONS_INACTIVITY_TIMEOUT`, GoTrue's
+    /// `SESSIONS_INACTIVITY_TIMEOUT`): a refresh answered `session_expired`. The login page's
+    /// "You were logged out due to inactivity" banner is for this one only.
+    case inactivity
+    /// Revoked (signed out elsewhere), the user banned or deleted, a refresh token reused.
+    case refused
+
+    /// The reason behind a refusal that ended the session.
+    static func of(_ error: AuthClientError) -> SessionEndReason {
+        error.apiError?.code == .sessionExpired ? .inactivity : .refused
     }
 }
 

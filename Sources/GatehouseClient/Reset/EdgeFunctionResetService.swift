@@ -51,7 +51,9 @@ public struct EdgeFunctionResetService: PasswordResetService {
             guard let answer else { throw AuthClientError.malformedResponse("the Edge Function's answer has no success field") }
             guard answer.success else {
                 // The function ran but could not send (spec 003's `{"success": false, "error"}`).
-                throw AuthClientError.api(APIError(status: status, code: .unexpectedFailure, message: answer.error ?? "Failed to send reset email"))
+                throw AuthClientError.api(APIError(
+                    status: status, code: .unexpectedFailure, message: answer.error ?? UserFacingText.ForgotPassword.failedToSend, isWrittenForPeople: true
+                ))
             }
             return PasswordResetReceipt(message: answer.message)
         }
@@ -69,6 +71,7 @@ enum ResetBackendError {
         let code: AuthErrorCode = code.map(AuthErrorCode.init(rawValue:))
             ?? (status == 429 ? .overEmailSendRateLimit : status == 400 || status == 422 ? .validationFailed : .unknown)
         let retryAfter = header ?? (status == 429 ? RetryAfter.seconds(fromMessage: text) : nil)
-        return .api(APIError(status: status, code: code, message: text, retryAfter: retryAfter))
+        // The backend's own words (its `error` or `message`) are for the person; "HTTP 400" is not.
+        return .api(APIError(status: status, code: code, message: text, retryAfter: retryAfter, isWrittenForPeople: message != nil))
     }
 }

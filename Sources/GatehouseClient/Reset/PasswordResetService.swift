@@ -45,6 +45,7 @@ public struct GoTrueResetService: PasswordResetService {
             // Spec 000's `user_not_found` reads as sent: the page never tells which addresses
             // are registered.
         }
-        return PasswordResetReceipt()
+        // `/recover` answers `{}`: the link's lifetime comes from the server's settings.
+        return PasswordResetReceipt(linkExpiresIn: await client.emailLinkLifetime())
     }
 }

@@ -66,10 +66,13 @@ public struct RESTResetService: PasswordResetService {
         // without the backend's words), so the page never tells whether an address is registered.
         if !parsed.status, parsed.isLegacy { return PasswordResetReceipt() }
         guard parsed.status else {
-            throw AuthClientError.api(APIError(status: status, code: .unexpectedFailure, message: parsed.message))
+            throw AuthClientError.api(APIError(status: status, code: .unexpectedFailure, message: parsed.message, isWrittenForPeople: true))
         }
+        // A legacy backend's words differ between registered and unknown addresses ("mail has
+        // bin send" or nothing): not passed on, so the page shows its own, the same for all.
         return PasswordResetReceipt(
-            message: parsed.message, resetMethod: parsed.resetMethod, linkSent: parsed.resetLinkSent, linkExpiresIn: parsed.linkExpiresIn
+            message: parsed.isLegacy ? nil : parsed.message, resetMethod: parsed.resetMethod, linkSent: parsed.resetLinkSent,
+            linkExpiresIn: parsed.linkExpiresIn
         )
     }
 }

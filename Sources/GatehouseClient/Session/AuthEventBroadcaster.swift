@@ -16,8 +16,8 @@ final class AuthEventBroadcaster: Sendable {
         return stream
     }
 
-    func emit(_ event: AuthChangeEvent, _ session: Session?) {
-        let change = AuthStateChange(event: event, session: session)
+    func emit(_ event: AuthChangeEvent, _ session: Session?, endReason: SessionEndReason? = nil) {
+        let change = AuthStateChange(event: event, session: session, endReason: endReason)
         // Yield under the lock, so two emitters never interleave their events differently for
         // different listeners.
         listeners.withLock { listeners in

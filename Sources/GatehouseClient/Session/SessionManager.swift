@@ -206,7 +206,7 @@ actor SessionManager {
             guard isCurrent(session, generation: started) else { throw error }
             if error.endsSessionOnRefresh {
                 try? clear()
-                events.emit(.signedOut, nil)
+                events.emit(.signedOut, nil, endReason: .of(error))
             } else {
                 nextAutoRefresh = now().addingTimeInterval(backoff.failed())
             }

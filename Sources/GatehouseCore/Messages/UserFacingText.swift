@@ -113,6 +113,10 @@ extension UserFacingText {
         public static let dismiss = "Dismiss"
         public static let retry = "Retry"
         public static let signedInAnnouncement = "Signed in"
+        /// Spec 002 §8 "Email Not Verified … Show resend verification option".
+        public static let resendVerification = "Resend verification email"
+        /// The divider's words (spec 002 §6 "New to Recruiting..."), with the product's name.
+        public static let productName = "Gatehouse"
     }
 
     /// The forgot-password page (spec 000 §6, Story 1.4).
@@ -128,6 +132,13 @@ extension UserFacingText {
         public static let useDifferentEmail = "Use a different email address"
         public static let backToLogin = "← Back to Login"
         public static let signInInstead = "Sign in instead"
+
+        /// Spec 000 §8 "Network Errors" and §2 "Network Error", this page's own words.
+        public static let connectionTimedOut = "Connection timed out. Please check your connection."
+        public static let noInternet = "No internet connection. Please try again."
+        public static let networkError = "Network error. Please check your connection."
+        /// Spec 003's fallback when the function says `success: false` without an `error`.
+        public static let failedToSend = "Failed to send reset email"
 
         /// The resend button while its cooldown runs: "Send Another Email (42s)".
         public static func sendAnother(secondsLeft: Int) -> String {
@@ -170,6 +181,11 @@ extension UserFacingText {
         public static let createAccountHint = "Navigate to sign up"
         public static let backToLoginLink = "Back to login"
         public static let sendResetLinkHint = "Sends a password reset link to this address"
+        /// The real-time email check's icons (Story 1.4).
+        public static let emailLooksValid = "Valid email address"
+        public static let emailNotValidYet = "Not a valid email address yet"
+        /// The stacked logo above the login form (spec 002 §6: the logo serves as heading).
+        public static let logo = "Gatehouse"
     }
 }
 

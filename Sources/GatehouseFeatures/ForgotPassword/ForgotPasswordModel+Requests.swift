@@ -1,3 +1,4 @@
+import Foundation
 import GatehouseClient
 import GatehouseCore
 
@@ -14,19 +15,32 @@ extension ForgotPasswordModel {
     }
 
     private func sendFirst() async {
-        guard !isLoading else { return }
+        guard !isLoading, !isValidating else { return }
+        // "Validating..." covers the checks before anything is sent: the address's format and
+        // whether there is a network at all (spec 002 §8's reachability check).
         isValidating = true
         let problem = Self.problem(with: email, flagEmpty: true)
-        isValidating = false
         guard problem == nil, let address = try? EmailAddress(validating: email) else {
+            isValidating = false
             emailError = problem
             signals.signal(.error, announcing: problem)
             return
         }
+        // Inside the address's cooldown nothing is sent, so no network is needed to say so.
         if secondsLeft(address.normalized) > 0 {
+            isValidating = false
             showSent(to: address)
             notice = UserFacingText.alreadySentCheckInbox
             signals.signal(.warning, announcing: UserFacingText.alreadySentCheckInbox)
+            return
+        }
+        let reachable = await reachability.isReachable()
+        isValidating = false
+        // The person left during the check: nothing is sent.
+        if Task.isCancelled { return }
+        guard reachable else {
+            storedError = UserFacingText.ForgotPassword.noInternet
+            signals.signal(.error, announcing: UserFacingText.ForgotPassword.noInternet)
             return
         }
         if await send(to: address) {
@@ -50,6 +64,11 @@ extension ForgotPasswordModel {
             return
         }
         notice = nil
+        guard await reachability.isReachable() else {
+            storedError = UserFacingText.ForgotPassword.noInternet
+            signals.signal(.error, announcing: UserFacingText.ForgotPassword.noInternet)
+            return
+        }
         if await send(to: address) {
             notice = UserFacingText.emailSentAgain
             signals.signal(.success, announcing: UserFacingText.emailSentAgain)
@@ -70,6 +89,7 @@ extension ForgotPasswordModel {
             // The user left while it was sent: the page is gone, nothing to show.
             if Task.isCancelled { return false }
             if let lifetime = receipt.linkExpiresIn { linkLifetime = lifetime }
+            backendMessage = receipt.message.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
             deadlines.start(address.normalized, lasting: cooldown, now: clock.now)
             startTicking()
             return true
@@ -79,9 +99,10 @@ extension ForgotPasswordModel {
             if let wait = (error as? AuthClientError)?.retryAfterSeconds {
                 deadlines.start(Self.rateLimitKey, lasting: .seconds(wait), now: clock.now)
                 startTicking()
-                signals.signal(.error, announcing: UserFacingText.tooManyRequests(retryAfterSeconds: wait))
+                signals.signal(.error, announcing: UserFacingText.tooManyResetRequests(retryAfterSeconds: wait))
             } else {
-                let message = AuthClientError.userFacingMessage(for: error)
+                FeatureLog.failure(error, page: "forgot-password", logger: logger)
+                let message = Self.text(for: error)
                 storedError = message
                 signals.signal(.error, announcing: message)
             }
@@ -98,5 +119,23 @@ extension ForgotPasswordModel {
     private func startTicking() {
         guard let deadline = deadlines.latest(after: clock.now) else { return }
         ticker.run(until: deadline) { [weak self] in self?.tick += 1 }
+    }
+}
+
+extension ForgotPasswordModel {
+    /// The error summary's text: the backend's own words where the specs say to show them
+    /// (spec 003's `error`, spec 004's `message`), else spec 000's texts for this page.
+    static func text(for error: any Error) -> String {
+        guard let error = error as? AuthClientError else { return UserFacingText.ForgotPassword.networkError }
+        if let api = error.apiError, api.isWrittenForPeople, !api.isRateLimit,
+           !api.message.trimmingCharacters(in: .whitespaces).isEmpty {
+            return api.message
+        }
+        switch error {
+        case .timedOut: return UserFacingText.ForgotPassword.connectionTimedOut
+        case .notConnected: return UserFacingText.ForgotPassword.noInternet
+        case .network: return UserFacingText.ForgotPassword.networkError
+        default: return error.userFacingMessage
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseClient
 import GatehouseCore
+import Logging
 import Observation
 
 /// The forgot-password page (spec 000, Story 1.4, with DESIGN's decisions): a form, then a
@@ -33,6 +34,9 @@ public final class ForgotPasswordModel {
     public internal(set) var signals = UserSignals()
     /// The backend's link lifetime, when it tells (spec 004's `link_expires_in`).
     public internal(set) var linkLifetime: Int?
+    /// The backend's own success text (spec 003's and spec 004's `message`), shown instead of
+    /// the local one when it gave one.
+    public internal(set) var backendMessage: String?
 
     var storedError: String?
     var deadlines = Deadlines()
@@ -43,6 +47,8 @@ public final class ForgotPasswordModel {
     @ObservationIgnored let clock: any FeatureClock
     @ObservationIgnored let cooldown: Duration
     @ObservationIgnored let requestTimeout: Duration
+    @ObservationIgnored let reachability: any NetworkReachability
+    @ObservationIgnored let logger: Logger
     static let rateLimitKey = "#rate-limit"
 
     /// - Parameters:
@@ -51,9 +57,12 @@ public final class ForgotPasswordModel {
     ///     `/recover` does not tell it).
     public init(
         service: any PasswordResetService, clock: any FeatureClock = SystemClock(), prefillEmail: String? = nil,
-        linkLifetime: Int? = nil, cooldown: Duration = .seconds(60), requestTimeout: Duration = .seconds(30)
+        linkLifetime: Int? = nil, cooldown: Duration = .seconds(60), requestTimeout: Duration = .seconds(30),
+        reachability: any NetworkReachability = systemReachability(), logger: Logger = Logger(label: "gatehouse.features.forgot-password")
     ) {
         self.service = service
+        self.reachability = reachability
+        self.logger = logger
         self.clock = clock
         self.email = prefillEmail?.trimmingCharacters(in: .whitespaces) ?? ""
         self.linkLifetime = linkLifetime
@@ -66,6 +75,9 @@ public final class ForgotPasswordModel {
 
     /// Real-time check for the field's checkmark (Story 1.4's visual feedback).
     public var isEmailValid: Bool { EmailAddress.isValid(email) }
+
+    /// Story 1.4: green check / red cross as the person types.
+    public var emailFeedback: EmailFeedback { EmailFeedback(email) }
 
     public var isFormValid: Bool {
         !email.trimmingCharacters(in: .whitespaces).isEmpty && emailError == nil
@@ -87,7 +99,8 @@ public final class ForgotPasswordModel {
     public var errorMessage: String? {
         if isLoading { return nil }
         let left = secondsLeft(Self.rateLimitKey)
-        if left > 0 { return UserFacingText.tooManyRequests(retryAfterSeconds: left) }
+        // Spec 000 §8: "Too many reset requests. Try again in 1 hour.", with the server's real wait.
+        if left > 0 { return UserFacingText.tooManyResetRequests(retryAfterSeconds: left) }
         return storedError
     }
 
@@ -97,9 +110,11 @@ public final class ForgotPasswordModel {
 
     // MARK: The success state
 
-    /// "If an account exists for …, a reset link is on its way": the same for every address.
+    /// The backend's success text when it gave one (specs 003, 004: "show success message"),
+    /// else "If an account exists for …, a reset link is on its way": the same for every address.
     public var successMessage: String? {
-        submittedEmail.map(UserFacingText.resetLinkOnItsWay(to:))
+        guard let submittedEmail else { return nil }
+        return backendMessage ?? UserFacingText.resetLinkOnItsWay(to: submittedEmail)
     }
 
     /// "Link expires in 1 hour.", when the lifetime is known.
@@ -128,6 +143,7 @@ public final class ForgotPasswordModel {
         storedError = nil
         notice = nil
         submittedEmail = nil
+        backendMessage = nil
     }
 
     /// "← Back to Login" / "Sign in instead".

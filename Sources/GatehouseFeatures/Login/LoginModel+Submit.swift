@@ -1,5 +1,6 @@
 import GatehouseClient
 import GatehouseCore
+import Logging
 
 extension LoginModel {
     /// Signs in: validates both fields, sends one request (later taps are ignored until it
@@ -30,9 +31,23 @@ extension LoginModel {
             signals.signal(.error, announcing: fieldErrors[.email] ?? fieldErrors[.password])
             return
         }
+        // Spec 002 §8 "No Internet Connection": checked before sending, said at once.
+        let reachable = await reachability.isReachable()
+        // The person left during the check: nothing is sent.
+        if Task.isCancelled {
+            phase = .idle
+            return
+        }
+        guard reachable else {
+            phase = .idle
+            fail(UserFacingText.noInternetConnection)
+            return
+        }
         phase = .loading
         storedError = nil
         emailVerificationNotice = nil
+        unconfirmedEmail = nil
+        resendNotice = nil
         let auth = auth
         let password = password
         let rememberMe = rememberMe
@@ -55,6 +70,7 @@ extension LoginModel {
             self.password = ""
             if session.user.emailConfirmedAt == nil, !session.user.email.isEmpty {
                 emailVerificationNotice = UserFacingText.emailNotConfirmed
+                unconfirmedEmail = address.normalized
             }
             destination = .dashboard
             signals.signal(.success, announcing: UserFacingText.Login.signedInAnnouncement)
@@ -71,6 +87,8 @@ extension LoginModel {
                 storedError = nil
                 signals.signal(.error, announcing: errorMessage)
             } else {
+                FeatureLog.failure(error, page: "login", logger: logger)
+                if (error as? AuthClientError)?.apiError?.code == .emailNotConfirmed { unconfirmedEmail = address.normalized }
                 fail(AuthClientError.userFacingMessage(for: error))
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseClient
 import GatehouseCore
+import Logging
 import Observation
 
 /// The login page of spec 002 as a state machine: fields validated on blur, the button's state
@@ -47,6 +48,12 @@ public final class LoginModel {
     /// Set when a session came back for an address that is not confirmed yet.
     public internal(set) var emailVerificationNotice: String?
     public internal(set) var signals = UserSignals()
+    /// The address a "Resend verification email" goes to: set when the server says (or the
+    /// session shows) that it is not confirmed yet.
+    public internal(set) var unconfirmedEmail: String?
+    /// What the resend did: "Check your inbox: …", "Already sent, check inbox", or its error.
+    public internal(set) var resendNotice: String?
+    public internal(set) var isResending = false
 
     /// The error summary's text, other than a rate limit (that one counts down).
     var storedError: String?
@@ -59,15 +66,21 @@ public final class LoginModel {
     @ObservationIgnored let clock: any FeatureClock
     @ObservationIgnored let policy: PasswordPolicy
     @ObservationIgnored let requestTimeout: Duration
+    @ObservationIgnored let reachability: any NetworkReachability
+    @ObservationIgnored let logger: Logger
     static let rateLimitKey = "login"
+    static let resendKey = "resend"
 
     /// - Parameters:
     ///   - reason: the page's `reason` query parameter; `timeout` shows the inactivity banner.
     public init(
         auth: any AuthClientProtocol, clock: any FeatureClock = SystemClock(), reason: String? = nil,
-        rememberMe: Bool = false, policy: PasswordPolicy = PasswordPolicy(), requestTimeout: Duration = .seconds(30)
+        rememberMe: Bool = false, policy: PasswordPolicy = PasswordPolicy(), requestTimeout: Duration = .seconds(30),
+        reachability: any NetworkReachability = systemReachability(), logger: Logger = Logger(label: "gatehouse.features.login")
     ) {
         self.auth = auth
+        self.reachability = reachability
+        self.logger = logger
         self.clock = clock
         self.policy = policy
         self.requestTimeout = requestTimeout
@@ -86,6 +99,8 @@ public final class LoginModel {
     public var isLoading: Bool { phase == .loading }
     public var isValidating: Bool { phase == .validating }
     public var emailError: String? { fieldErrors[.email] }
+    /// Green check / red cross as the person types (Story 1.4's visual feedback, on both pages).
+    public var emailFeedback: EmailFeedback { EmailFeedback(email) }
     public var passwordError: String? { fieldErrors[.password] }
     public var timeoutBannerText: String? { showsTimeoutBanner ? UserFacingText.sessionTimedOut : nil }
 
@@ -121,7 +136,8 @@ public final class LoginModel {
     public var errorMessage: String? {
         if isLoading { return nil }
         let left = rateLimitSecondsLeft
-        if left > 0 { return UserFacingText.tooManyRequests(retryAfterSeconds: left) }
+        // Spec 002 §8: "Too many login attempts. Please try again in [X] minutes.", X from Retry-After.
+        if left > 0 { return UserFacingText.tooManyLoginAttempts(retryAfterSeconds: left) }
         return storedError
     }
 
@@ -165,6 +181,8 @@ public final class LoginModel {
         fieldErrors = [:]
         storedError = nil
         emailVerificationNotice = nil
+        unconfirmedEmail = nil
+        resendNotice = nil
         signedInUser = nil
         destination = nil
     }

@@ -6,14 +6,15 @@ import Observation
 /// The app-wide signed-in state (login spec §5 "AuthManager"): the user and session, kept in
 /// step with the client's auth events. It also tells the app when to show the reset page (a
 /// `passwordRecovery` event) and when a session ended on its own, so the login page can show
-/// the inactivity banner (`loginReason == "timeout"`).
+/// the inactivity banner (`loginReason == "timeout"`) — only when the server ended it for
+/// inactivity.
 @Observable
 @MainActor
 public final class AuthManager {
     public internal(set) var user: User?
     public internal(set) var session: Session?
     public internal(set) var isRecoveringPassword = false
-    /// `timeout` after a session ended without the user signing out (the login page's `reason`).
+    /// `timeout` after the server ended the session for inactivity (the login page's `reason`).
     public internal(set) var loginReason: String?
     /// Set when the last sign-out could not delete the stored session (it may come back at the
     /// next launch): the app should say so rather than show a finished sign-out.
@@ -95,8 +96,10 @@ public final class AuthManager {
             user = change.session?.user
             isRecoveringPassword = true
         case .signedOut:
-            // Ending a recovery session after the reset is no inactivity timeout either.
-            if session != nil, !signingOut, !isRecoveringPassword { loginReason = "timeout" }
+            // Only the server's inactivity timeout (a refresh refused with `session_expired`)
+            // shows the banner: not a sign-out on purpose, a revoked session, or the end of a
+            // recovery session after the reset.
+            if change.endReason == .inactivity, !signingOut, !isRecoveringPassword { loginReason = "timeout" }
             session = nil
             user = nil
             isRecoveringPassword = false

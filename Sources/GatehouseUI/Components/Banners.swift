@@ -28,6 +28,8 @@ struct WarningBanner: View {
 /// The red error summary with "Retry" and "Dismiss" (spec 002 §6 form-level error).
 struct ErrorSummary: View {
     let message: String
+    /// The second line ("Please check and try again"), where the spec gives one.
+    var detail: String?
     var onRetry: (() -> Void)?
     var onDismiss: (() -> Void)?
 
@@ -35,6 +37,9 @@ struct ErrorSummary: View {
         VStack(alignment: .leading, spacing: 8) {
             Label(message, systemImage: "exclamationmark.triangle")
                 .foregroundStyle(Palette.danger)
+            if let detail {
+                Text(detail).foregroundStyle(Palette.danger)
+            }
             HStack {
                 if let onRetry { Button(UserFacingText.Login.retry, action: onRetry) }
                 Spacer()

@@ -36,7 +36,7 @@ struct PageCard<Content: View>: View {
                 .padding(.vertical, 48)
         }
         .scrollDismissesKeyboard(.interactively)
-        .background(LinearGradient(colors: [Palette.pageStart, Palette.pageEnd], startPoint: .top, endPoint: .bottom).ignoresSafeArea())
+        .background(HeroArtwork())
     }
 }
 

@@ -1,4 +1,5 @@
 import GatehouseFeatures
+import Logging
 
 /// A login page over a stub client and a manual clock, shared by the login suites.
 @MainActor
@@ -8,13 +9,16 @@ protocol LoginFixture {
 }
 
 extension LoginFixture {
-    func model(reason: String? = nil) -> LoginModel {
-        LoginModel(auth: auth, clock: clock, reason: reason)
+    func model(reason: String? = nil, reachable: Bool = true, logger: Logger = Logger(label: "test")) -> LoginModel {
+        LoginModel(auth: auth, clock: clock, reason: reason, reachability: FixedReachability(reachable: reachable), logger: logger)
     }
 
     /// A model with both fields filled and blurred (validated), ready to submit.
-    func filled(_ email: String = "user@example.com", _ password: String = "password123") -> LoginModel {
-        let model = model()
+    func filled(
+        _ email: String = "user@example.com", _ password: String = "password123", reachable: Bool = true,
+        logger: Logger = Logger(label: "test")
+    ) -> LoginModel {
+        let model = model(reachable: reachable, logger: logger)
         model.email = email
         model.didBlur(.email)
         model.password = password

@@ -113,6 +113,10 @@ final class StubAuthClient: AuthClientProtocol {
 
     func signOut(scope: SignOutScope) async throws { try await record("signOut").run(()) }
 
+    func resendSignUpConfirmation(email: String, redirectTo: URL?) async throws {
+        try await record("resend:\(email)").run(())
+    }
+
     func resetPasswordForEmail(_ email: String, redirectTo: URL?) async throws {
         try await record("resetPasswordForEmail:\(email)").run(())
     }

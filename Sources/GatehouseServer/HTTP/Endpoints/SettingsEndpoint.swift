@@ -13,6 +13,8 @@ struct SettingsEndpoint {
         var smsProvider = ""
         var samlEnabled = false
         var passwordMinLength: Int
+        /// GoTrue's `MAILER_OTP_EXP`: how long emailed links work (the app's "Link expires in …").
+        var mailerOtpExp: Int
 
         enum CodingKeys: String, CodingKey {
             case external
@@ -22,6 +24,7 @@ struct SettingsEndpoint {
             case smsProvider = "sms_provider"
             case samlEnabled = "saml_enabled"
             case passwordMinLength = "password_min_length"
+            case mailerOtpExp = "mailer_otp_exp"
         }
     }
 
@@ -37,7 +40,7 @@ struct SettingsEndpoint {
             return try JSONBody.response(Settings(
                 external: ["email": true, "phone": false, "anonymous_users": false],
                 disableSignup: configuration.signupDisabled, mailerAutoconfirm: configuration.autoconfirm,
-                passwordMinLength: configuration.passwordPolicy.minimumLength
+                passwordMinLength: configuration.passwordPolicy.minimumLength, mailerOtpExp: configuration.otpExpiry
             ))
         }
         group.get("health") { _, _ in try JSONBody.response(Health()) }

@@ -1,0 +1,74 @@
+import GatehouseTestSupport
+import Foundation
+import GatehouseClient
+import GatehouseCore
+import GatehouseFeatures
+import Testing
+
+/// Spec 002 §2 "Session Timeout": the yellow banner "You were logged out due to inactivity.
+/// Please log in again." follows the real event — the server's inactivity timeout refusing the
+/// session's refresh with `session_expired` — not a flag set by hand.
+@MainActor
+@Suite("Inactivity banner: triggered by the server's inactivity timeout")
+struct InactivityBannerTests {
+    @Test func aRefreshRefusedForInactivityShowsTheBanner() async throws {
+        try await withLiveServer(configure: { $0.sessions.inactivityTimeout = 1 }) { server in
+            let email = try await server.account()
+            let client = server.client()
+            _ = try await client.signIn(email: email, password: testPassword)
+            let manager = AuthManager(auth: client)
+            await manager.start()
+            #expect(manager.isAuthenticated)
+            #expect(manager.loginReason == nil)
+
+            // Idle past the server's timeout (1 s; its check is strictly "more than").
+            try await Task.sleep(for: .milliseconds(2200))
+            await #expect(throws: AuthClientError.self) { _ = try await client.refreshSession() }
+
+            #expect(await eventually { !manager.isAuthenticated })
+            #expect(manager.lastEvent == .signedOut)
+            #expect(manager.loginReason == "timeout")
+            let login = LoginModel(auth: client, reason: manager.loginReason)
+            #expect(login.timeoutBannerText == "You were logged out due to inactivity. Please log in again.")
+            manager.loginReasonShown()
+            #expect(manager.loginReason == nil)
+            manager.stop()
+        }
+    }
+
+    @Test func theSignedOutEventCarriesTheReason() async throws {
+        try await withLiveServer(configure: { $0.sessions.inactivityTimeout = 1 }) { server in
+            let email = try await server.account()
+            let client = server.client()
+            _ = try await client.signIn(email: email, password: testPassword)
+            let events = client.authStateChanges()
+            try await Task.sleep(for: .milliseconds(2200))
+            let firstSignOut = Task { () -> SessionEndReason?? in
+                for await change in events where change.event == .signedOut { return .some(change.endReason) }
+                return nil
+            }
+            // Bounded: without a sign-out event the wait ends after 10 s and the test fails.
+            let watchdog = Task {
+                try await Task.sleep(for: .seconds(10))
+                firstSignOut.cancel()
+            }
+            _ = try? await client.refreshSession()
+            let reason = await firstSignOut.value
+            watchdog.cancel()
+            #expect(reason == .some(.inactivity))
+        }
+    }
+
+    @Test func aSignOutOnPurposeAfterAnIdleSpellShowsNoBanner() async throws {
+        try await withLiveServer(configure: { $0.sessions.inactivityTimeout = 1 }) { server in
+            let email = try await server.account()
+            let client = server.client()
+            _ = try await client.signIn(email: email, password: testPassword)
+            let manager = AuthManager(auth: client)
+            await manager.start()
+            await manager.signOut()
+            #expect(manager.loginReason == nil)
+            manager.stop()
+        }
+    }
+}

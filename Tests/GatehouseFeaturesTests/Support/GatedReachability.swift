@@ -1,0 +1,15 @@
+import GatehouseFeatures
+
+/// A reachability check that answers when the test opens its gate: to look at the page while
+/// the check runs ("Validating...").
+final class GatedReachability: NetworkReachability {
+    let gate = Gate()
+    let answer: Bool
+
+    init(answer: Bool = true) { self.answer = answer }
+
+    func isReachable() async -> Bool {
+        try? await gate.wait()
+        return answer
+    }
+}
