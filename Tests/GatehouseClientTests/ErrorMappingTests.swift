@@ -16,7 +16,8 @@ struct ErrorMappingTests {
         #expect(error == .timedOut)
         #expect(error?.userFacingMessage == UserFacingText.connectionTimedOut)
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed >= .milliseconds(1400) && elapsed < .seconds(5), "\(elapsed)")
+        // The upper bound only proves the request ended instead of hanging (loaded CI machines are slow).
+        #expect(elapsed >= .milliseconds(1400) && elapsed < .seconds(20), "\(elapsed)")
         withExtendedLifetime(silent) {}
     }
 

@@ -57,10 +57,16 @@ struct OutboxBackoffTests {
             try await tasks.waitForAll()
         }
         let failures = captured.times(of: "Outbox: claiming jobs failed")
-        // Every second: 7 in 6.5 s. Backing off (1, 2, 4 s ± 25 %): at most 4.
-        #expect(failures.count >= 2)
+        // Every second: 7 in 6.5 s. Backing off (1, 2, 4 s ± 25 %): at most 4. A loaded machine
+        // only makes fewer, so the upper bound is what this run can prove; the doubling itself
+        // is checked below without the wall clock.
+        #expect(failures.count >= 1)
         #expect(failures.count <= 4, "\(failures.count) claim failures in 6.5 s")
-        let gaps = zip(failures.dropFirst(), failures).map { $0.timeIntervalSince($1) }
-        #expect(gaps.count >= 1 && zip(gaps.dropFirst(), gaps).allSatisfy { $0 > $1 }, "gaps \(gaps)")
+        for failures in 1...12 {
+            let pause = worker.failurePause(after: failures)
+            let nominal = min(worker.maximumFailurePause, pow(2, Double(failures - 1)))
+            #expect(pause >= nominal * 0.75 && pause <= nominal * 1.25, "pause \(pause) after \(failures) failures")
+        }
+        #expect(worker.failurePause(after: 1) <= 1.25 && worker.failurePause(after: 3) >= 3)
     }
 }
