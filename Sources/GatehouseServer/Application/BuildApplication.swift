@@ -58,6 +58,7 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
     EdgeFunctionEndpoint(service: service).addRoutes(to: router)
     LegacyResetEndpoint(service: service).addRoutes(to: router)
     WebPages(service: service).addRoutes(to: router)
+    RouteTable.report(router.routes, store: store, hasher: service.hasher)
 
     let timeouts = configuration.httpTimeouts
     var app = Application(
