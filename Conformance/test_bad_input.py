@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 import time
 
+import httpx
 import pytest
 
 from support import sign_up, unique_email
@@ -148,3 +149,21 @@ def test_a_deeply_nested_stored_value_does_not_break_reads(server_factory, depth
     single = server.request("GET", f"admin/users/{victim['user']['id']}", bearer=server.service_role_jwt())
     assert single.status_code == 200, single.text
     assert time.monotonic() - started < 5, "reads of a deeply nested stored value must stay quick"
+
+
+@pytest.mark.parametrize("email, password", [
+    ("a\x00b@example.com", "a-fine-password"),
+    ("someone@example.com", "pass\x00word"),
+])
+def test_a_nul_in_a_web_form_field_is_not_a_server_error(server, email, password):
+    """The sign-in form, posted as a browser would (with its CSRF token), with a NUL in a
+    field: the form answers (4xx), never the server-error page."""
+    from recovery.recovery_support import hidden_fields
+
+    with httpx.Client(base_url=server.root_url, timeout=15.0, trust_env=False) as browser:
+        form = browser.get("/login")
+        assert form.status_code == 200, form.status_code
+        fields = {**hidden_fields(form.text), "email": email, "password": password}
+        response = browser.post("/login", data=fields, headers={"Origin": server.root_url})
+        assert 400 <= response.status_code < 500, response.text[:500]
+        assert "Invalid" in response.text, "the form must have been read (CSRF accepted)"
