@@ -119,7 +119,8 @@ final class OutboxWorker: Service {
                         // and the job is claimed again after the restart. A message the relay
                         // accepted is recorded even then, so it is not sent twice.
                         if Task.isCancelled, case .failed = outcome { return }
-                        await self.record([(entry, outcome)])
+                        // In a task of its own, so a shutdown's cancellation cannot stop the write.
+                        await Task { await self.record([(entry, outcome)]) }.value
                     }
                 }
             }
