@@ -9,6 +9,7 @@ struct Gatehouse: AsyncParsableCommand {
         subcommands: [
             Serve.self, Migrate.self, Mail.self, Keys.self, BcryptBench.self,
             LoginCommand.self, ForgotPasswordCommand.self, ResetPasswordCommand.self,
+            RoutesCommand.self,
         ],
         defaultSubcommand: Serve.self
     )

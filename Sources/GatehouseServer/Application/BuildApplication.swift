@@ -39,6 +39,8 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
     )))
     router.add(middleware: ExposeHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
+    router.add(middleware: JSONDepthLimit(maximumDepth: configuration.maximumJSONDepth))
+    router.add(middleware: QueryInputGuard())
     // GoTrue is addressed at its root when self-hosted and under /auth/v1 behind Supabase's
     // gateway; a client given either base URL works.
     for group in [router.group("auth/v1"), router.group()] {
@@ -56,6 +58,7 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
     EdgeFunctionEndpoint(service: service).addRoutes(to: router)
     LegacyResetEndpoint(service: service).addRoutes(to: router)
     WebPages(service: service).addRoutes(to: router)
+    RouteTable.report(router.routes, store: store, hasher: service.hasher)
 
     let timeouts = configuration.httpTimeouts
     var app = Application(

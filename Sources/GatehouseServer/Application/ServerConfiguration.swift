@@ -84,6 +84,10 @@ public struct ServerConfiguration: Sendable {
     /// Largest `user_metadata` or `app_metadata` object, as stored JSON, in bytes: both are
     /// copied into every access token (issue 11, item 15).
     public var maximumMetadataBytes = 16 * 1024
+    /// How deeply arrays and objects may nest in a JSON request body, counting the body itself:
+    /// checked by a byte scan before decoding (issue 19, item 2).
+    public var maximumJSONDepth = ServerConfiguration.defaultMaximumJSONDepth
+    public static let defaultMaximumJSONDepth = 32
 
     public enum RecoveryLinkTarget: String, Sendable {
         /// The server's own `/reset-password?token=` page.
@@ -193,6 +197,7 @@ public struct ServerConfiguration: Sendable {
         try configuration.checkDevelopmentExposure()
         configuration.maximumMetadataBytes = try reader.int("GATEHOUSE_MAX_METADATA_BYTES", default: 16 * 1024, range: 1024...1_048_576)
         configuration.reauthenticationWindow = Double(try reader.int("GATEHOUSE_REAUTHENTICATION_WINDOW", default: 600, range: 0...86_400))
+        configuration.maximumJSONDepth = try reader.int("GATEHOUSE_MAX_JSON_DEPTH", default: defaultMaximumJSONDepth, range: 2...128)
         return configuration
     }
 

@@ -3,6 +3,7 @@ import GatehouseCore
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 
 /// Turns every error into GoTrue's JSON, in the shape the request asked for.
 ///
@@ -30,6 +31,10 @@ struct ErrorMiddleware: RouterMiddleware {
             return error
         case is NIOTooManyBytesError:
             return AuthError(.requestTooLarge, status: .contentTooLarge, "Request body too large")
+        case is HTTPParserError:
+            // NIO's decoder failed on the body's framing (a bad chunk size, a NUL in a chunk
+            // extension) while the body was being read: the client's fault, not ours.
+            return AuthError(.badJSON, status: .badRequest, "Could not parse request body: malformed HTTP framing")
         case let error as HTTPError:
             switch error.status {
             case .notFound: return AuthError(.notFound, status: .notFound, "Not Found")

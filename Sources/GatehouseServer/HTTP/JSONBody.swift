@@ -5,6 +5,10 @@ import NIOCore
 
 /// Reading request bodies and writing JSON answers the way GoTrue does.
 enum JSONBody {
+    /// How deeply arrays and objects may nest in a body (`GATEHOUSE_MAX_JSON_DEPTH`, set per
+    /// request by `JSONDepthLimit`).
+    @TaskLocal static var maximumDepth = ServerConfiguration.defaultMaximumJSONDepth
+
     /// Decodes the body as `T` whatever the Content-Type says (GoTrue ignores it too). An empty
     /// body reads as `{}`, so a missing field is reported by name rather than as bad JSON.
     static func decode<T: Decodable>(_ type: T.Type, from request: Request, context: GatehouseRequestContext) async throws -> T {
@@ -13,6 +17,18 @@ enum JSONBody {
             buffer = try await request.body.collect(upTo: context.maxUploadSize)
         } catch is NIOTooManyBytesError {
             throw AuthError(.requestTooLarge, status: .contentTooLarge, "Request body too large")
+        }
+        // Before any decoding: a body nested past the bound is refused after one linear scan,
+        // and a NUL, which no column can store, is refused naming its field.
+        switch JSONShape.check(buffer.readableBytesView, maximumDepth: maximumDepth) {
+        case .tooDeep(let limit)?:
+            throw AuthError(.badJSON, status: .badRequest, "Could not parse request body as JSON: nested deeper than \(limit) levels")
+        case .nul(let field)?:
+            // 422, as for a NUL in a password since issue 11.8.
+            let message = field.isEmpty ? "A key cannot contain a NUL character" : "Field \"\(field)\" cannot contain a NUL character"
+            throw AuthError(.validationFailed, status: .unprocessableContent, message)
+        case nil:
+            break
         }
         let bytes = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer: buffer)
         do {

@@ -107,27 +107,31 @@ final class OutboxWorker: Service {
         failedClaims.withLock { $0 = 0 }
         guard !entries.isEmpty else { return 0 }
         let heartbeat = Task { await renewLeases(of: entries.map(\.id)) }
-        let outcomes: [(OutboxEntry, DeliveryOutcome)]
         do {
             let messages = try await messages(for: entries.map(\.job))
-            outcomes = await withTaskGroup(of: (OutboxEntry, DeliveryOutcome).self) { group in
+            // Each outcome is recorded as soon as it is known (claiming stays batched): a crash
+            // then repeats at most the messages still in flight, not the whole batch.
+            await withTaskGroup(of: Void.self) { group in
                 for (entry, message) in zip(entries, messages) {
-                    group.addTask { (entry, await self.deliver(message)) }
+                    group.addTask {
+                        let outcome = await self.deliver(message)
+                        // Shutdown interrupted this send: record nothing, so the lease runs out
+                        // and the job is claimed again after the restart. A message the relay
+                        // accepted is recorded even then, so it is not sent twice.
+                        if Task.isCancelled, case .failed = outcome { return }
+                        // In a task of its own, so a shutdown's cancellation cannot stop the write.
+                        await Task { await self.record([(entry, outcome)]) }.value
+                    }
                 }
-                return await group.reduce(into: []) { $0.append($1) }
             }
         } catch {
             let failure = MailDeliveryError(transient: true, "preparing the messages failed: \(String(describing: type(of: error)))")
-            outcomes = entries.map { ($0, .failed(failure)) }
+            if !Task.isCancelled { await record(entries.map { ($0, .failed(failure)) }) }
         }
         heartbeat.cancel()
         if Task.isCancelled {
-            // Shutdown interrupted these sends: record nothing, so the leases run out and the
-            // jobs are claimed again after the restart.
-            service.logger.notice("Outbox: shutdown interrupted sends; they will be retried", metadata: ["jobs": "\(entries.count)"])
-            return entries.count
+            service.logger.notice("Outbox: shutdown interrupted sends; unsent ones will be retried", metadata: ["jobs": "\(entries.count)"])
         }
-        await record(outcomes)
         return entries.count
     }
 
@@ -164,7 +168,8 @@ final class OutboxWorker: Service {
         }
     }
 
-    /// Records a batch's outcomes in one transaction (one write instead of one per job).
+    /// Records outcomes in one transaction: one message's as it is known, or a whole batch's
+    /// when preparing it failed.
     private func record(_ outcomes: [(OutboxEntry, DeliveryOutcome)]) async {
         let now = Clock.now()
         let configuration = service.configuration.mail

@@ -14,8 +14,16 @@ enum JSONColumn {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Stored values nested deeper than this read as `{}` (issue 19, item 2): they predate the
+    /// bound on request bodies, and every encoder that writes them out again (the admin
+    /// listing's answered 500 past 512 levels) must stay within its own limit. The depth is
+    /// checked by a linear byte scan before parsing.
+    static let maximumStoredDepth = 128
+
     static func decode(_ text: String?) -> [String: JSONValue] {
-        guard let text, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return [:] }
+        guard let text else { return [:] }
+        if case .tooDeep? = JSONShape.check(text.utf8, maximumDepth: maximumStoredDepth) { return [:] }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return [:] }
         return object.mapValues(jsonValue)
     }
 
