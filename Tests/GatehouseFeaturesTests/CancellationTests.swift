@@ -61,14 +61,15 @@ struct CancellationTests {
     }
 
     func waitUntilTheRequestIsOut() async {
-        for _ in 0..<500 where !server.isWaiting { try? await Task.sleep(for: .milliseconds(5)) }
+        for _ in 0..<2000 where !server.isWaiting { try? await Task.sleep(for: .milliseconds(5)) }
         #expect(server.isWaiting)
     }
 
     /// Blocks the main actor (so the model cannot resume) until the client has stored the
     /// late session: the answer landed, the screen is already gone.
     func waitUntilTheClientStoredTheSession(_ auth: AuthClient) {
-        for _ in 0..<1000 where storage.load(key: auth.configuration.storageKey) == nil { usleep(2000) }
+        // Bounded at 10 s: a loaded machine once needed more than 2 s.
+        for _ in 0..<5000 where storage.load(key: auth.configuration.storageKey) == nil { usleep(2000) }
         #expect(storage.load(key: auth.configuration.storageKey) != nil)
     }
 

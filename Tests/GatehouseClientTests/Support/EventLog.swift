@@ -28,7 +28,7 @@ final class EventLog: Sendable {
     /// Waits (up to 5 s) until at least `count` events arrived; returns their names.
     @discardableResult
     func wait(count: Int) async -> [AuthChangeEvent] {
-        for _ in 0..<500 where changes.count < count {
+        for _ in 0..<1000 where changes.count < count {
             try? await Task.sleep(for: .milliseconds(10))
         }
         return names

@@ -46,7 +46,7 @@ final class ScriptedGoTrue: HTTPTransport {
 
     /// Waits (up to 5 s) until `count` requests to `path` arrived.
     func wait(forRequests count: Int, path: String, query: String? = nil) async {
-        for _ in 0..<500 where requests(path: path, query: query).count < count {
+        for _ in 0..<1000 where requests(path: path, query: query).count < count {
             try? await Task.sleep(for: .milliseconds(10))
         }
     }
