@@ -55,7 +55,11 @@ struct FileSessionStoragePermissionTests {
         let done = Atomic<Bool>(false)
         let watcher = Task.detached { () -> Set<Int> in
             var seen = Set<Int>()
-            while !done.load(ordering: .relaxed) {
+            var passes = 0
+            // Until the writes end, and at least one look (a loaded machine may start this task
+            // only after the writes); bounded.
+            while !done.load(ordering: .relaxed) || seen.isEmpty, passes < 1_000_000 {
+                passes += 1
                 for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] {
                     if let mode = Self.mode(directory.appendingPathComponent(name).path) { seen.insert(mode) }
                 }
