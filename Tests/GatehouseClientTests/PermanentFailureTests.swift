@@ -69,13 +69,13 @@ struct PermanentFailureTests {
         client.startAutoRefresh()
         defer { client.stopAutoRefresh() }
         await transport.wait(forRequests: 1, path: "/token", query: "grant_type=refresh_token")
-        try await Task.sleep(for: .milliseconds(200))
+        // The client records each failure at the fixed clock's current time: give it ample real
+        // time before the clock moves (a loaded machine once needed more than 200 ms).
+        try await Task.sleep(for: .seconds(2))
         #expect(refreshes() == 1, "no retry before the pause is over")
         clock.advance(by: 11)
         await transport.wait(forRequests: 2, path: "/token", query: "grant_type=refresh_token")
-        // The client records this failure at the fixed clock's current time; give it ample real
-        // time to do so before the clock moves (a loaded machine once needed more than 100 ms).
-        try await Task.sleep(for: .seconds(1))
+        try await Task.sleep(for: .seconds(2))
         #expect(refreshes() == 2)
         // The pause doubles: 11 s later is not yet time.
         clock.advance(by: 11)
