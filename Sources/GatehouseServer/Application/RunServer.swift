@@ -8,12 +8,17 @@ import ServiceLifecycle
 /// unreachable database or a mail relay that never answers would never end. After
 /// `shutdownTimeout` seconds every service still running is cancelled (database waits and sends
 /// stop at once; unsent mail stays in the outbox for the next start); if something still ignores
-/// cancellation five seconds later, ServiceLifecycle ends the process.
+/// cancellation two seconds later, `ShutdownDeadline` ends the process.
 public func runServer(_ app: some ApplicationProtocol, configuration: ServerConfiguration, logger: Logger? = nil) async throws {
     var logger = logger ?? Logger(label: "gatehouse")
     logger.logLevel = configuration.logLevel
     var groupConfiguration = ServiceGroupConfiguration(
-        services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
+        services: [
+            .init(service: app),
+            // Last, so it hears of the shutdown first and arms its deadline.
+            .init(service: ShutdownDeadline(after: .seconds(configuration.shutdownTimeout + 2), logger: logger)),
+        ],
+        gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
     )
     groupConfiguration.maximumGracefulShutdownDuration = .seconds(configuration.shutdownTimeout)
     groupConfiguration.maximumCancellationDuration = .seconds(5)
