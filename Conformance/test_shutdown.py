@@ -29,7 +29,7 @@ from gatehouse_server import HEALTH_TIMEOUT, PostgresDatabases, free_port
 from support import PASSWORD, unique_email
 
 GRACE = 3  # GATEHOUSE_SHUTDOWN_TIMEOUT for these servers, seconds
-MARGIN = 5.5  # the cancellation bound (5 s, RunServer.swift) plus slack: a loaded machine once needed more than 3 s
+MARGIN = 5.5  # ShutdownDeadline's 2 s after the grace period, plus slack for a loaded machine
 SMTP_WAIT = 10.0
 
 
