@@ -11,7 +11,6 @@ struct AuthService: Sendable {
     let hasher: PasswordHasher
     let signer: TokenSigner
     let refreshTokens: RefreshTokenCodec
-    let limits: RateLimits
     let logger: Logger
     let tokenHasher: OneTimeTokenHasher
     let redirectPolicy: RedirectPolicy
@@ -26,7 +25,6 @@ struct AuthService: Sendable {
         self.hasher = PasswordHasher(cost: configuration.bcryptCost)
         self.signer = await TokenSigner(secret: configuration.jwtSecret, issuer: configuration.issuer, lifetime: configuration.jwtExpiry)
         self.refreshTokens = RefreshTokenCodec(secret: configuration.jwtSecret)
-        self.limits = RateLimits(configuration.rateLimits)
         self.logger = logger
         self.tokenHasher = OneTimeTokenHasher(secret: configuration.jwtSecret)
         self.redirectPolicy = RedirectPolicy(siteURL: configuration.siteURL, allowList: configuration.redirectAllowList)

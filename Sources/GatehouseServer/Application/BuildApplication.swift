@@ -1,10 +1,10 @@
 import Foundation
-import HTTPTypes
 import Hummingbird
 import Logging
 import ServiceLifecycle
 
-/// Builds the Gatehouse server from its configuration: storage, services and routes.
+/// Builds the Gatehouse server from its configuration: storage, services, and the router of
+/// `buildRouter` (Application/RouteTable.swift).
 ///
 /// Migrations run before the server accepts connections; storage is closed after it stops.
 public func buildApplication(configuration: ServerConfiguration, logger: Logger? = nil) async throws -> some ApplicationProtocol {
@@ -26,39 +26,7 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
     services.append(OutboxWorker(service: service, transport: transport))
     services.append(RetentionService(service: service))
 
-    let router = Router(context: GatehouseRequestContext.self)
-    router.add(middleware: RequestLogMiddleware())
-    // Outside ErrorMiddleware, so error answers are marked too.
-    router.add(middleware: NoStoreMiddleware())
-    router.add(middleware: DevRoutesWithoutCORS(CORSMiddleware(
-        allowOrigin: .originBased,
-        allowHeaders: [.accept, .authorization, .contentType, .origin, HTTPField.Name("apikey")!, HTTPField.Name("X-Client-Info")!,
-                       HTTPField.Name("X-JWT-AUD")!, HTTPField.Name("X-Supabase-Api-Version")!],
-        allowMethods: [.get, .post, .put, .delete, .options],
-        exposedHeaders: ExposeHeadersMiddleware.exposed
-    )))
-    router.add(middleware: ExposeHeadersMiddleware())
-    router.add(middleware: ErrorMiddleware())
-    router.add(middleware: JSONDepthLimit(maximumDepth: configuration.maximumJSONDepth))
-    router.add(middleware: QueryInputGuard())
-    // GoTrue is addressed at its root when self-hosted and under /auth/v1 behind Supabase's
-    // gateway; a client given either base URL works.
-    for group in [router.group("auth/v1"), router.group()] {
-        SignupEndpoint(service: service).addRoutes(to: group)
-        TokenEndpoint(service: service).addRoutes(to: group)
-        UserEndpoint(service: service).addRoutes(to: group)
-        LogoutEndpoint(service: service).addRoutes(to: group)
-        SettingsEndpoint(service: service).addRoutes(to: group)
-        AdminUsersEndpoint(service: service).addRoutes(to: group)
-        AdminMailEndpoint(service: service).addRoutes(to: group)
-        RecoverEndpoint(service: service).addRoutes(to: group)
-        VerifyEndpoint(service: service).addRoutes(to: group)
-        ReauthenticateEndpoint(service: service).addRoutes(to: group)
-    }
-    EdgeFunctionEndpoint(service: service).addRoutes(to: router)
-    LegacyResetEndpoint(service: service).addRoutes(to: router)
-    WebPages(service: service).addRoutes(to: router)
-    RouteTable.report(router.routes, store: store, hasher: service.hasher)
+    let router = buildRouter(service: service)
 
     let timeouts = configuration.httpTimeouts
     var app = Application(

@@ -1,5 +1,40 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
+import Logging
+
+/// The server's router: the middleware every request passes, then every route, listed by its
+/// adapter — GoTrue (`GoTrue/GoTrueRoutes.swift`, at the root and under `/auth/v1`), the Edge
+/// Function and REST shapes (`EdgeFunction/`, `REST/`) and the web pages (`Web/WebRoutes.swift`).
+/// Each list names its routes' own middleware (rate limits, authentication, error envelopes).
+func buildRouter(service: AuthService) -> Router<GatehouseRequestContext> {
+    let configuration = service.configuration
+    let router = Router(context: GatehouseRequestContext.self)
+    router.add(middleware: RequestLogMiddleware())
+    // Outside the error middleware, so error answers are marked too.
+    router.add(middleware: NoStoreMiddleware())
+    router.add(middleware: DevRoutesWithoutCORS(CORSMiddleware(
+        allowOrigin: .originBased,
+        allowHeaders: [.accept, .authorization, .contentType, .origin, HTTPField.Name("apikey")!, HTTPField.Name("X-Client-Info")!,
+                       HTTPField.Name("X-JWT-AUD")!, HTTPField.Name("X-Supabase-Api-Version")!],
+        allowMethods: [.get, .post, .put, .delete, .options],
+        exposedHeaders: ExposeHeadersMiddleware.exposed
+    )))
+    router.add(middleware: ExposeHeadersMiddleware())
+    router.add(middleware: GoTrueErrorMiddleware())
+    router.add(middleware: JSONDepthLimit(maximumDepth: configuration.maximumJSONDepth))
+    router.add(middleware: QueryInputGuard())
+    router.add(middleware: ClientIdentificationMiddleware(identification: ClientIdentification(configuration.rateLimits)))
+
+    let limits = RateLimits(configuration.rateLimits)
+    let goTrue = GoTrueRoutes(service: service, limits: limits).collection()
+    router.addRoutes(goTrue, atPath: "auth/v1")
+    router.addRoutes(goTrue)
+    EdgeFunctionRoutes(service: service, limits: limits).add(to: router)
+    RESTRoutes(service: service, limits: limits).add(to: router)
+    WebRoutes(service: service, limits: limits).add(to: router)
+    return router
+}
 
 /// The server's routes as its router holds them, for `gatehouse routes` (the malformed-input
 /// suite sends broken requests to every one of them, so a route added later is covered).
@@ -10,49 +45,18 @@ public enum RouteTable {
         public var path: String
     }
 
-    /// Where `buildApplication` reports its routes while a listing is being made.
-    @TaskLocal static var collector: Collector?
-
-    final class Collector: @unchecked Sendable {
-        private let lock = NSLock()
-        private var collected: [Route] = []
-        private var resources: [(any SQLStore, PasswordHasher)] = []
-        var routes: [Route] { lock.withLock { collected } }
-
-        func add(_ routes: [Route], store: any SQLStore, hasher: PasswordHasher) {
-            lock.withLock {
-                collected += routes
-                resources.append((store, hasher))
-            }
-        }
-
-        /// Closes what building the application opened (it is never run, so its own
-        /// shutdown service never does).
-        func close() async {
-            for (store, hasher) in lock.withLock({ resources }) {
-                await store.shutdown()
-                await hasher.shutdown()
-            }
-        }
-    }
-
-    static func report(_ routes: [Router<GatehouseRequestContext>.RouteDescription], store: any SQLStore, hasher: PasswordHasher) {
-        collector?.add(routes.map { Route(method: $0.method.rawValue, path: $0.path.description) }, store: store, hasher: hasher)
-    }
-
-    /// Builds the application for `configuration` (storage in a throwaway SQLite file, never
-    /// the configured database; nothing is served) and returns its routes, sorted.
+    /// The routes `buildRouter` makes for `configuration`, sorted. Storage is a throwaway SQLite
+    /// file, never the configured database, and nothing is migrated or served.
     public static func routes(configuration: ServerConfiguration) async throws -> [Route] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-routes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var configuration = configuration
-        configuration.databaseURL = "sqlite://" + folder.appendingPathComponent("routes.sqlite").path
-        let collector = Collector()
-        _ = try await $collector.withValue(collector) {
-            try await buildApplication(configuration: configuration)
-        }
-        await collector.close()
-        return collector.routes.sorted { ($0.path, $0.method) < ($1.path, $1.method) }
+        let logger = Logger(label: "gatehouse-routes")
+        let store = try await SQLiteStore.open(path: folder.appendingPathComponent("routes.sqlite").path, logger: logger)
+        let service = await AuthService(configuration: configuration, store: store, logger: logger)
+        let routes = buildRouter(service: service).routes.map { Route(method: $0.method.rawValue, path: $0.path.description) }
+        await store.shutdown()
+        await service.hasher.shutdown()
+        return routes.sorted { ($0.path, $0.method) < ($1.path, $1.method) }
     }
 }

@@ -1,17 +1,32 @@
 import Hummingbird
 import NIOCore
 
-/// The request context: Hummingbird's core storage plus the TCP peer's address, which is the
-/// rate-limit key unless a trusted proxy header says otherwise.
+/// The request context: Hummingbird's core storage, the TCP peer's address, and what the route
+/// table's middleware learns about the request before its handler runs.
 struct GatehouseRequestContext: RequestContext, RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
     let remoteAddress: SocketAddress?
+    /// Who is calling: set for every request by `ClientIdentificationMiddleware` (the rate-limit
+    /// key, and what sessions record).
+    var client: ClientInfo
+    /// The verified caller of a user route, set by `BearerAuthenticationMiddleware`.
+    var caller: Authenticated?
+    /// A page's request budget, set by `RateLimitMiddleware(…, .page)`; unlimited elsewhere.
+    var requestBudget: RequestBudget = .unlimited
 
     init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress
+        self.client = ClientInfo(address: remoteAddress?.ipAddress ?? "unknown", userAgent: nil)
     }
 
     /// GoTrue's body limit is 1 MiB (413 past it).
     var maxUploadSize: Int { 1 << 20 }
+
+    /// The caller `BearerAuthenticationMiddleware` resolved. A route reaching this without that
+    /// middleware is a mistake in the route table; it answers as an unauthenticated call would.
+    func requireCaller() throws(AuthError) -> Authenticated {
+        guard let caller else { throw .noAuthorization }
+        return caller
+    }
 }

@@ -17,38 +17,34 @@ struct AccountPage {
         var status: HTTPResponse.Status = .ok
     }
 
-    func addRoutes(to router: Router<GatehouseRequestContext>) {
-        web.page("account", on: router) { request, _, exchange in
-            let signIn = try await web.signIn(request)
-            guard case .signedIn(let caller, let state) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
-            web.setSignInCookie(state, on: &exchange)
-            return .page(page(caller.user, State()))
-        }
-        for path in ["account/sign-out", "account/password"] {
-            web.page(RouterPath(path), on: router) { _, _, _ in .redirect("/account") }
-        }
-        web.form("account/sign-out", on: router, rejected: { request, _, _, exchange in
-            try await formExpired(request, exchange: &exchange)
-        }) { request, _, _, exchange in
-            let signIn = try await web.signIn(request)
-            if case .signedIn(let caller, _) = signIn {
-                try await web.service.signOut(caller, scope: .local)
-            }
-            web.clearSignInCookie(on: &exchange)
-            exchange.rotateCSRF(web.security)
-            return .redirect("/login?notice=signed-out")
-        }
-        web.form("account/password", on: router, rejected: { request, _, _, exchange in
-            try await formExpired(request, exchange: &exchange)
-        }) { request, context, form, exchange in
-            let signIn = try await web.signIn(request)
-            guard case .signedIn(let caller, let state) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
-            web.setSignInCookie(state, on: &exchange)
-            return try await changePassword(caller, form: form, request: request, context: context)
-        }
+    func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
+        let signIn = try await web.signIn(request)
+        guard case .signedIn(let caller, let state) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
+        web.setSignInCookie(state, on: &exchange)
+        return .page(page(caller.user, State()))
     }
 
-    private func formExpired(_ request: Request, exchange: inout WebExchange) async throws -> WebOutcome {
+    func signOut(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
+        let signIn = try await web.signIn(request)
+        if case .signedIn(let caller, _) = signIn {
+            try await web.service.signOut(caller, scope: .local)
+        }
+        web.clearSignInCookie(on: &exchange)
+        exchange.rotateCSRF(web.security)
+        return .redirect("/login?notice=signed-out")
+    }
+
+    func submitPassword(
+        _ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange
+    ) async throws -> WebOutcome {
+        let signIn = try await web.signIn(request)
+        guard case .signedIn(let caller, let state) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
+        web.setSignInCookie(state, on: &exchange)
+        return try await changePassword(caller, form: form, request: request, context: context)
+    }
+
+    /// Either form posted without a valid CSRF token.
+    func expired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
         let signIn = try await web.signIn(request)
         guard case .signedIn(let caller, _) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
         return .page(page(caller.user, State(summary: UserFacingText.formExpired, status: .forbidden)))
@@ -74,8 +70,7 @@ struct AccountPage {
             state.status = .unprocessableContent
             return .page(page(caller.user, state))
         }
-        let client = service.client(of: request, context: context)
-        if let wait = service.limits.otp.consume(client.address) {
+        if let wait = context.requestBudget.spend() {
             state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
             state.status = .tooManyRequests
             return .page(page(caller.user, state))

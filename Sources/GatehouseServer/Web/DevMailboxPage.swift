@@ -11,37 +11,37 @@ struct DevMailboxPage {
         var messages: [DevMailboxMessage]
     }
 
-    func addRoutes(to router: Router<GatehouseRequestContext>) {
+    func listMessages(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
+        let recipient = request.uri.queryParameters.get("to")
+        let limit = min(500, max(1, request.uri.queryParameters.get("limit", as: Int.self) ?? 50))
+        let messages = try await web.service.database { try await DevMailboxRepository.list(recipient: recipient, limit: limit, in: $0) }
+        return try JSONBody.response(MessageList(messages: messages))
+    }
+
+    func showMessage(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
+        let id = try context.parameters.require("id")
+        guard let message = try await web.service.database(.read, { try await DevMailboxRepository.find(id: id, in: $0) }) else {
+            throw AuthError(.notFound, status: .notFound, "No such message")
+        }
+        return try JSONBody.response(message)
+    }
+
+    func deleteMessages(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
+        try await web.service.store.write { try await DevMailboxRepository.deleteAll(in: $0) }
+        return Response(status: .noContent)
+    }
+
+    func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
         let service = web.service
-        let store = service.store
-        router.get("_dev/mail/api/messages") { request, _ in
-            let recipient = request.uri.queryParameters.get("to")
-            let limit = min(500, max(1, request.uri.queryParameters.get("limit", as: Int.self) ?? 50))
-            let messages = try await service.database { try await DevMailboxRepository.list(recipient: recipient, limit: limit, in: $0) }
-            return try JSONBody.response(MessageList(messages: messages))
+        let recipient = request.uri.queryParameters.get("to").flatMap { $0.isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
+        let messages = try await service.database { try await DevMailboxRepository.list(recipient: recipient, limit: 50, in: $0) }
+        let items: [[String: Any]] = messages.map { message in
+            ["id": message.id, "to": message.to, "subject": message.subject, "createdAt": message.createdAt,
+             "parts": Self.parts(of: message.text)]
         }
-        router.get("_dev/mail/api/messages/:id") { _, context in
-            let id = try context.parameters.require("id")
-            guard let message = try await service.database(.read, { try await DevMailboxRepository.find(id: id, in: $0) }) else {
-                throw AuthError(.notFound, status: .notFound, "No such message")
-            }
-            return try JSONBody.response(message)
-        }
-        router.delete("_dev/mail/api/messages") { _, _ in
-            try await store.write { try await DevMailboxRepository.deleteAll(in: $0) }
-            return Response(status: .noContent)
-        }
-        web.page("_dev/mail", on: router) { request, _, _ in
-            let recipient = request.uri.queryParameters.get("to").flatMap { $0.isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
-            let messages = try await service.database { try await DevMailboxRepository.list(recipient: recipient, limit: 50, in: $0) }
-            let items: [[String: Any]] = messages.map { message in
-                ["id": message.id, "to": message.to, "subject": message.subject, "createdAt": message.createdAt,
-                 "parts": Self.parts(of: message.text)]
-            }
-            return .page(WebPage(template: "dev_mailbox", title: "Dev mailbox", values: [
-                "messages": items, "empty": messages.isEmpty, "to": recipient ?? "", "backLabel": "← Home",
-            ], wide: true))
-        }
+        return .page(WebPage(template: "dev_mailbox", title: "Dev mailbox", values: [
+            "messages": items, "empty": messages.isEmpty, "to": recipient ?? "", "backLabel": "← Home",
+        ], wide: true))
     }
 
     /// The message text cut into plain runs and `http(s)://` links, so the page can make the

@@ -13,18 +13,15 @@ import Hummingbird
 struct ForgotPasswordPage {
     let web: WebContext
 
-    func addRoutes(to router: Router<GatehouseRequestContext>) {
-        web.page("forgot-password", on: router) { _, _, _ in
-            .page(formPage())
-        }
-        web.form("forgot-password", on: router, rejected: { _, _, form, _ in
-            .page(formPage(email: form["email"], summary: UserFacingText.formExpired, status: .forbidden))
-        }) { request, context, form, _ in
-            try await submit(form, request: request, context: context)
-        }
+    func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) -> WebOutcome {
+        .page(formPage())
     }
 
-    private func submit(_ form: WebForm, request: Request, context: GatehouseRequestContext) async throws -> WebOutcome {
+    func expired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) -> WebOutcome {
+        .page(formPage(email: form["email"], summary: UserFacingText.formExpired, status: .forbidden))
+    }
+
+    func submit(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
         let service = web.service
         let typed = form["email"]
         let email = typed.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -34,8 +31,7 @@ struct ForgotPasswordPage {
         } catch {
             return .page(formPage(email: typed, emailError: UserFacingText.text(for: error), status: .unprocessableContent))
         }
-        let client = service.client(of: request, context: context)
-        if let wait = service.limits.otp.consume(client.address) {
+        if let wait = context.requestBudget.spend() {
             let text = UserFacingText.tooManyResetRequests(retryAfterSeconds: wait)
             if isResend {
                 return .page(sentPage(email: email, status: text, cooldown: wait, httpStatus: .tooManyRequests))

@@ -24,30 +24,31 @@ struct LoginPage {
         var status: HTTPResponse.Status = .ok
     }
 
-    func addRoutes(to router: Router<GatehouseRequestContext>) {
-        web.page("login", on: router) { request, _, exchange in
-            let query = request.uri.queryParameters
-            var state = State()
-            switch try await web.signIn(request) {
-            case .signedIn: return .redirect("/account")
-            case .timedOut: state.timeout = true; web.clearSignInCookie(on: &exchange)
-            case .ended: web.clearSignInCookie(on: &exchange)
-            case .signedOut: break
-            }
-            state.timeout = state.timeout || query.get("reason") == "timeout"
-            if query.get("code") != nil {
-                // A confirmation link's PKCE code: the address was confirmed on the way here.
-                state.notice = UserFacingText.emailConfirmed
-            } else if query.get("notice") == "signed-out" {
-                state.notice = UserFacingText.signedOut
-            }
-            return .page(page(state))
+    func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
+        let query = request.uri.queryParameters
+        var state = State()
+        switch try await web.signIn(request) {
+        case .signedIn: return .redirect("/account")
+        case .timedOut: state.timeout = true; web.clearSignInCookie(on: &exchange)
+        case .ended: web.clearSignInCookie(on: &exchange)
+        case .signedOut: break
         }
-        web.form("login", on: router, rejected: { _, _, form, _ in
-            .page(page(State(email: form["email"], remember: form.isChecked("remember"), summary: UserFacingText.formExpired, status: .forbidden)))
-        }) { request, context, form, exchange in
-            try await signIn(form, request: request, context: context, exchange: &exchange)
+        state.timeout = state.timeout || query.get("reason") == "timeout"
+        if query.get("code") != nil {
+            // A confirmation link's PKCE code: the address was confirmed on the way here.
+            state.notice = UserFacingText.emailConfirmed
+        } else if query.get("notice") == "signed-out" {
+            state.notice = UserFacingText.signedOut
         }
+        return .page(page(state))
+    }
+
+    func expired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) -> WebOutcome {
+        .page(page(State(email: form["email"], remember: form.isChecked("remember"), summary: UserFacingText.formExpired, status: .forbidden)))
+    }
+
+    func submit(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
+        try await signIn(form, request: request, context: context, exchange: &exchange)
     }
 
     private func signIn(
@@ -74,8 +75,8 @@ struct LoginPage {
             return .page(page(state))
         }
 
-        let client = service.client(of: request, context: context)
-        if let wait = service.limits.token.consume(client.address) {
+        let client = context.client
+        if let wait = context.requestBudget.spend() {
             state.summary = UserFacingText.tooManyLoginAttempts(retryAfterSeconds: wait)
             state.status = .tooManyRequests
             return .page(page(state))

@@ -139,21 +139,19 @@ struct PageRenderer: Sendable {
 /// `/assets/…`: the stylesheet, script and images, from memory, cacheable (their URLs carry a
 /// content hash, so a new build never meets a stale copy).
 struct AssetsEndpoint {
-    func addRoutes(to router: Router<GatehouseRequestContext>) {
-        router.get("assets/:name") { request, context in
-            let name = try context.parameters.require("name")
-            guard let asset = WebResources.assets[name] else { return Response(status: .notFound) }
-            let etag = "\"\(asset.version)\""
-            var headers: HTTPFields = [
-                .contentType: asset.contentType, .eTag: etag, .contentTypeOptions: "nosniff",
-                .cacheControl: request.uri.queryParameters.get("v") == asset.version ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-                .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
-            ]
-            if request.headers[.ifNoneMatch] == etag {
-                headers[.contentLength] = nil
-                return Response(status: .notModified, headers: headers)
-            }
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+    func serve(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
+        let name = try context.parameters.require("name")
+        guard let asset = WebResources.assets[name] else { return Response(status: .notFound) }
+        let etag = "\"\(asset.version)\""
+        var headers: HTTPFields = [
+            .contentType: asset.contentType, .eTag: etag, .contentTypeOptions: "nosniff",
+            .cacheControl: request.uri.queryParameters.get("v") == asset.version ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+            .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
+        ]
+        if request.headers[.ifNoneMatch] == etag {
+            headers[.contentLength] = nil
+            return Response(status: .notModified, headers: headers)
         }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: asset.bytes)))
     }
 }

@@ -18,23 +18,18 @@ struct ResetPasswordPage {
         var status: HTTPResponse.Status = .ok
     }
 
-    func addRoutes(to router: Router<GatehouseRequestContext>) {
-        web.page("reset-password", on: router) { request, _, _ in
-            guard let token = request.uri.queryParameters.get("token"), !token.isEmpty, token.utf8.count <= 512,
-                  try await web.service.isUsableResetToken(token)
-            else { return .page(invalidLink()) }
-            return .page(page(State(token: token)))
-        }
-        web.form("reset-password", on: router, rejected: { _, _, form, _ in
-            .page(page(State(token: form["token"], summary: UserFacingText.formExpired, status: .forbidden)))
-        }) { request, context, form, exchange in
-            try await reset(form, request: request, context: context, exchange: &exchange)
-        }
+    func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
+        guard let token = request.uri.queryParameters.get("token"), !token.isEmpty, token.utf8.count <= 512,
+              try await web.service.isUsableResetToken(token)
+        else { return .page(invalidLink()) }
+        return .page(page(State(token: token)))
     }
 
-    private func reset(
-        _ form: WebForm, request: Request, context: GatehouseRequestContext, exchange: inout WebExchange
-    ) async throws -> WebOutcome {
+    func expired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) -> WebOutcome {
+        .page(page(State(token: form["token"], summary: UserFacingText.formExpired, status: .forbidden)))
+    }
+
+    func submit(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
         let service = web.service
         let token = form["token"]
         guard !token.isEmpty, token.utf8.count <= 512 else { return .page(invalidLink()) }
@@ -52,8 +47,8 @@ struct ResetPasswordPage {
             state.status = .unprocessableContent
             return .page(page(state))
         }
-        let client = service.client(of: request, context: context)
-        if let wait = service.limits.verify.consume(client.address) {
+        let client = context.client
+        if let wait = context.requestBudget.spend() {
             state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
             state.status = .tooManyRequests
             return .page(page(state))

@@ -24,29 +24,20 @@ struct SignUpPage {
         var status: HTTPResponse.Status = .ok
     }
 
-    func addRoutes(to router: Router<GatehouseRequestContext>) {
-        web.page("signup", on: router) { request, _, _ in
-            if case .signedIn = try await web.signIn(request) { return .redirect("/account") }
-            return .page(page(State()))
-        }
-        for path in ["signup/create", "signup/resend"] {
-            web.page(RouterPath(path), on: router) { _, _, _ in .redirect("/signup") }
-        }
-        web.form("signup/create", on: router, rejected: { _, _, form, _ in
-            .page(page(State(email: form["email"], summary: UserFacingText.formExpired, status: .forbidden)))
-        }) { request, context, form, exchange in
-            try await create(form, request: request, context: context, exchange: &exchange)
-        }
-        web.form("signup/resend", on: router, rejected: { _, _, form, _ in
-            .page(sentPage(email: form["email"], status: UserFacingText.formExpired, cooldown: 0, httpStatus: .forbidden))
-        }) { request, context, form, _ in
-            try await resend(form, request: request, context: context)
-        }
+    func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
+        if case .signedIn = try await web.signIn(request) { return .redirect("/account") }
+        return .page(page(State()))
     }
 
-    private func create(
-        _ form: WebForm, request: Request, context: GatehouseRequestContext, exchange: inout WebExchange
-    ) async throws -> WebOutcome {
+    func createExpired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) -> WebOutcome {
+        .page(page(State(email: form["email"], summary: UserFacingText.formExpired, status: .forbidden)))
+    }
+
+    func resendExpired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) -> WebOutcome {
+        .page(sentPage(email: form["email"], status: UserFacingText.formExpired, cooldown: 0, httpStatus: .forbidden))
+    }
+
+    func create(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
         let service = web.service
         var state = State(email: form["email"])
         let email = state.email.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -66,8 +57,8 @@ struct SignUpPage {
             state.status = .unprocessableContent
             return .page(page(state))
         }
-        let client = service.client(of: request, context: context)
-        if let wait = service.limits.otp.consume(client.address) {
+        let client = context.client
+        if let wait = context.requestBudget.spend() {
             state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
             state.status = .tooManyRequests
             return .page(page(state))
@@ -99,12 +90,11 @@ struct SignUpPage {
     }
 
     /// "Send Another Email" on the sent state, and "Resend verification email" on the login page.
-    private func resend(_ form: WebForm, request: Request, context: GatehouseRequestContext) async throws -> WebOutcome {
+    func resend(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
         let service = web.service
         let email = form["email"].trimmingCharacters(in: .whitespacesAndNewlines)
         guard EmailAddress.isValid(email) else { return .redirect("/signup") }
-        let client = service.client(of: request, context: context)
-        if let wait = service.limits.otp.consume(client.address) {
+        if let wait = context.requestBudget.spend() {
             return .page(sentPage(
                 email: email, status: UserFacingText.tooManyRequests(retryAfterSeconds: wait), cooldown: wait, httpStatus: .tooManyRequests
             ))

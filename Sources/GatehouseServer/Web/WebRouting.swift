@@ -58,17 +58,18 @@ struct WebContext: Sendable {
 
     static let formLimit = 64 * 1024
 
-    func page(_ path: RouterPath, on router: Router<GatehouseRequestContext>, _ handler: @escaping PageHandler) {
-        router.get(path) { request, context in
+    func page(_ path: RouterPath, on routes: some RouterMethods<GatehouseRequestContext>, _ handler: @escaping PageHandler) {
+        routes.get(path) { request, context in
             var exchange = self.exchange(for: request)
             return await respond(request, context, &exchange) { exchange in try await handler(request, context, &exchange) }
         }
     }
 
     func form(
-        _ path: RouterPath, on router: Router<GatehouseRequestContext>, rejected: @escaping RejectedHandler, _ handler: @escaping FormHandler
+        _ path: RouterPath, on routes: some RouterMethods<GatehouseRequestContext>, rejected: @escaping RejectedHandler,
+        _ handler: @escaping FormHandler
     ) {
-        router.post(path) { request, context in
+        routes.post(path) { request, context in
             var exchange = self.exchange(for: request)
             let form = await readForm(request)
             let genuine = isSameOrigin(request) && security.isValidCSRF(

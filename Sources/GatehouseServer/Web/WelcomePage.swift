@@ -6,17 +6,15 @@ import Hummingbird
 struct WelcomePage {
     let web: WebContext
 
-    func addRoutes(to router: Router<GatehouseRequestContext>) {
-        web.page("/", on: router) { request, _, _ in
-            var values: [String: Any] = [
-                "subtitle": UserFacingText.welcomeSubtitle, "signIn": UserFacingText.Login.signIn,
-                "createAccount": UserFacingText.SignUp.create, "accountLabel": UserFacingText.Account.title,
-            ]
-            if case .signedIn(let caller, _) = try await web.signIn(request) {
-                values["signedIn"] = true
-                values["signedInText"] = UserFacingText.Account.signedInAs + " " + caller.user.email
-            }
-            return .page(WebPage(template: "welcome", title: UserFacingText.welcomeTitle, values: values))
+    func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
+        var values: [String: Any] = [
+            "subtitle": UserFacingText.welcomeSubtitle, "signIn": UserFacingText.Login.signIn,
+            "createAccount": UserFacingText.SignUp.create, "accountLabel": UserFacingText.Account.title,
+        ]
+        if case .signedIn(let caller, _) = try await web.signIn(request) {
+            values["signedIn"] = true
+            values["signedInText"] = UserFacingText.Account.signedInAs + " " + caller.user.email
         }
+        return .page(WebPage(template: "welcome", title: UserFacingText.welcomeTitle, values: values))
     }
 }

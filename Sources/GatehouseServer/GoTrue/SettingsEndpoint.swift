@@ -1,9 +1,8 @@
 import Hummingbird
 
-/// `GET /settings` and `GET /health`: public, no Bearer needed.
+/// `GET /settings`: what a client may offer (sign-up open, autoconfirm, password length). Public.
 struct SettingsEndpoint {
     let service: AuthService
-    static let version = "0.1.0"
 
     struct Settings: Encodable {
         var external: [String: Bool]
@@ -28,21 +27,12 @@ struct SettingsEndpoint {
         }
     }
 
-    struct Health: Encodable {
-        var version = SettingsEndpoint.version
-        var name = "Gatehouse"
-        var description = "Gatehouse is a GoTrue-compatible user registration and authentication API"
-    }
-
-    func addRoutes(to group: RouterGroup<GatehouseRequestContext>) {
-        group.get("settings") { _, _ in
-            let configuration = service.configuration
-            return try JSONBody.response(Settings(
-                external: ["email": true, "phone": false, "anonymous_users": false],
-                disableSignup: configuration.signupDisabled, mailerAutoconfirm: configuration.autoconfirm,
-                passwordMinLength: configuration.passwordPolicy.minimumLength, mailerOtpExp: configuration.otpExpiry
-            ))
-        }
-        group.get("health") { _, _ in try JSONBody.response(Health()) }
+    func show(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
+        let configuration = service.configuration
+        return try JSONBody.response(Settings(
+            external: ["email": true, "phone": false, "anonymous_users": false],
+            disableSignup: configuration.signupDisabled, mailerAutoconfirm: configuration.autoconfirm,
+            passwordMinLength: configuration.passwordPolicy.minimumLength, mailerOtpExp: configuration.otpExpiry
+        ))
     }
 }

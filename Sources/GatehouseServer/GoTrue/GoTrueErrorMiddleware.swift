@@ -5,13 +5,15 @@ import Hummingbird
 import NIOCore
 import NIOHTTP1
 
-/// Turns every error into GoTrue's JSON, in the shape the request asked for.
+/// Turns every error into GoTrue's JSON, in the shape the request asked for: GoTrue's error
+/// vocabulary is the server's default (unknown routes, the API). The Edge Function and REST
+/// adapters render their own envelopes inside it; pages never let an error out.
 ///
 /// `X-Supabase-Api-Version: 2024-01-01` (or later) selects `{"code": "<error_code>", "message"}`
 /// and the header is echoed (supabase-swift and supabase-py read `code` only when it is);
 /// otherwise the legacy `{"code": <status>, "error_code", "msg"}`. Unexpected errors become a
 /// 500 that carries the request id and nothing of the error itself.
-struct ErrorMiddleware: RouterMiddleware {
+struct GoTrueErrorMiddleware: RouterMiddleware {
     typealias Context = GatehouseRequestContext
     static let apiVersionHeader = HTTPField.Name("X-Supabase-Api-Version")!
     static let errorCodeHeader = HTTPField.Name("x-sb-error-code")!

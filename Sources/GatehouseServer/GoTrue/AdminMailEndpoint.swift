@@ -1,0 +1,10 @@
+import Hummingbird
+
+/// `GET /admin/mail`: the outbox's counts by state and its most recent dead jobs.
+struct AdminMailEndpoint {
+    let service: AuthService
+
+    func status(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
+        try JSONBody.response(try await service.database { try await OutboxRepository.status(in: $0) })
+    }
+}

@@ -1,0 +1,52 @@
+import Hummingbird
+
+/// Every route of the GoTrue adapter, with its middleware, in one list. The router mounts it
+/// twice: at the root (self-hosted GoTrue) and under `/auth/v1` (behind Supabase's gateway), so a
+/// client given either base URL works.
+///
+/// Middleware runs in the order listed, before the handler: a rate limit first (a refused
+/// request reads nothing), then authentication, then the handler decodes the body.
+struct GoTrueRoutes {
+    let service: AuthService
+    let limits: RateLimits
+
+    func collection() -> RouteCollection<GatehouseRequestContext> {
+        let routes = RouteCollection(context: GatehouseRequestContext.self)
+        let otp = RateLimitMiddleware(limits.otp), token = RateLimitMiddleware(limits.token)
+        let verifyLimit = RateLimitMiddleware(limits.verify)
+        let user = BearerAuthenticationMiddleware(service: service), admin = AdminAuthorizationMiddleware(service: service)
+
+        let signup = SignupEndpoint(service: service), tokens = TokenEndpoint(service: service)
+        let recover = RecoverEndpoint(service: service), verify = VerifyEndpoint(service: service)
+        let profile = UserEndpoint(service: service), logout = LogoutEndpoint(service: service)
+        let reauthenticate = ReauthenticateEndpoint(service: service)
+        let settings = SettingsEndpoint(service: service), health = HealthEndpoint()
+        let adminUsers = AdminUsersEndpoint(service: service), adminMail = AdminMailEndpoint(service: service)
+
+        // Public.
+        routes.get("settings") { try await settings.show($0, context: $1) }
+        routes.get("health") { try await health.show($0, context: $1) }
+        // Signing up and in.
+        routes.with(otp).post("signup") { try await signup.signUp($0, context: $1) }
+        routes.with(token).post("token") { try await tokens.grant($0, context: $1) }
+        // "Send me an email", and the links and codes those emails carry.
+        routes.with(otp).post("recover") { try await recover.recover($0, context: $1) }
+        routes.with(otp).post("resend") { try await recover.resend($0, context: $1) }
+        routes.with(verifyLimit).get("verify") { try await verify.showLink($0, context: $1) }
+        routes.head("verify") { try await verify.probe($0, context: $1) }
+        routes.with(verifyLimit).post("verify") { try await verify.verify($0, context: $1) }
+        // The signed-in user.
+        routes.with(user).get("user") { try await profile.show($0, context: $1) }
+        routes.with(otp, user).put("user") { try await profile.update($0, context: $1) }
+        routes.with(user).post("logout") { try await logout.signOut($0, context: $1) }
+        routes.with(otp, user).get("reauthenticate") { try await reauthenticate.requestNonce($0, context: $1) }
+        // The admin API.
+        routes.with(admin).post("admin/users") { try await adminUsers.create($0, context: $1) }
+        routes.with(admin).get("admin/users") { try await adminUsers.list($0, context: $1) }
+        routes.with(admin).get("admin/users/:id") { try await adminUsers.show($0, context: $1) }
+        routes.with(admin).put("admin/users/:id") { try await adminUsers.update($0, context: $1) }
+        routes.with(admin).delete("admin/users/:id") { try await adminUsers.delete($0, context: $1) }
+        routes.with(admin).get("admin/mail") { try await adminMail.status($0, context: $1) }
+        return routes
+    }
+}

@@ -1,0 +1,17 @@
+import Hummingbird
+
+/// `GET /health`: GoTrue's liveness answer (name, version, description). Public; it touches
+/// nothing, so it says the process serves, not that the database answers.
+struct HealthEndpoint {
+    static let version = "0.1.0"
+
+    struct Health: Encodable {
+        var version = HealthEndpoint.version
+        var name = "Gatehouse"
+        var description = "Gatehouse is a GoTrue-compatible user registration and authentication API"
+    }
+
+    func show(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
+        try JSONBody.response(Health())
+    }
+}

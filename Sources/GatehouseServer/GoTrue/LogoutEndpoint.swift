@@ -1,0 +1,12 @@
+import Hummingbird
+
+/// `POST /logout?scope=global|local|others` → 204, no body (any body sent is ignored).
+struct LogoutEndpoint {
+    let service: AuthService
+
+    func signOut(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
+        let scope = try SignOutScope(parameter: request.uri.queryParameters.get("scope"))
+        try await service.signOut(try context.requireCaller(), scope: scope)
+        return Response(status: .noContent)
+    }
+}

@@ -1,0 +1,35 @@
+import GatehouseCore
+import Hummingbird
+
+/// `POST /signup`.
+struct SignupEndpoint {
+    let service: AuthService
+
+    struct Body: Decodable {
+        var email: String?
+        var password: String?
+        var data: [String: JSONValue]?
+        var codeChallenge: String?
+        var codeChallengeMethod: String?
+
+        enum CodingKeys: String, CodingKey {
+            case email, password, data
+            case codeChallenge = "code_challenge"
+            case codeChallengeMethod = "code_challenge_method"
+        }
+    }
+
+    func signUp(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
+        let client = context.client
+        let body = try await JSONBody.decode(Body.self, from: request, context: context)
+        let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
+        // The confirmation link comes back to `redirect_to`, as /recover's does.
+        switch try await service.signUp(
+            email: body.email, password: body.password, data: body.data ?? [:], client: client,
+            redirectTo: request.redirectTo, pkce: pkce
+        ) {
+        case .session(let session): return JSONBody.response(session)
+        case .user(let user): return JSONBody.response(user)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Hummingbird
+
+/// User routes: resolves `Authorization: Bearer <access token>` to the caller (valid signature,
+/// a session that still exists, a user who is not banned) and hands it to the handler through
+/// the request context (`context.requireCaller()`). Refused calls never reach the handler, so
+/// nothing of their body is read.
+struct BearerAuthenticationMiddleware: RouterMiddleware {
+    typealias Context = GatehouseRequestContext
+    let service: AuthService
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        context.caller = try await service.authenticate(authorization: request.headers[.authorization])
+        return try await next(request, context)
+    }
+}
+
+/// Admin routes: a `service_role` (or `supabase_admin`) token, checked before any body is read.
+struct AdminAuthorizationMiddleware: RouterMiddleware {
+    typealias Context = GatehouseRequestContext
+    let service: AuthService
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try await service.requireAdmin(authorization: request.headers[.authorization])
+        return try await next(request, context)
+    }
+}

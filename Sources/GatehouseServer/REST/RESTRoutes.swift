@@ -1,0 +1,15 @@
+import Hummingbird
+
+/// The routes of the REST shape (spec 004), with their middleware: the envelope's error
+/// vocabulary outermost, then the OTP rate limit.
+struct RESTRoutes {
+    let service: AuthService
+    let limits: RateLimits
+
+    func add(to router: Router<GatehouseRequestContext>) {
+        let passwordReset = PasswordResetRequestEndpoint(service: service)
+        let errors = RESTErrorMiddleware(), otp = RateLimitMiddleware(limits.otp)
+        router.with(errors, otp).post("api/request_password_reset") { try await passwordReset.requestReset($0, context: $1) }
+        router.with(errors, otp).post("api/reset_password") { try await passwordReset.legacyResetPassword($0, context: $1) }
+    }
+}
