@@ -1,7 +1,7 @@
 import HTTPTypes
 import Hummingbird
 
-extension AuthService {
+extension GatehouseServices {
     /// Who is calling: the TCP peer, or, when the peer is a trusted proxy
     /// (`GATEHOUSE_TRUSTED_PROXIES`), the right-most untrusted hop of its forwarded-address header
     /// (`GATEHOUSE_RATE_LIMIT_HEADER`, `X-Forwarded-For` by default); and the user agent.

@@ -13,27 +13,26 @@ struct DevMailboxPage {
 
     func addRoutes(to router: Router<GatehouseRequestContext>) {
         let service = web.service
-        let store = service.store
         router.get("_dev/mail/api/messages") { request, _ in
             let recipient = request.uri.queryParameters.get("to")
             let limit = min(500, max(1, request.uri.queryParameters.get("limit", as: Int.self) ?? 50))
-            let messages = try await service.database { try await DevMailboxRepository.list(recipient: recipient, limit: limit, in: $0) }
+            let messages = try await service.mail.devMessages(to: recipient, limit: limit)
             return try JSONBody.response(MessageList(messages: messages))
         }
         router.get("_dev/mail/api/messages/:id") { _, context in
             let id = try context.parameters.require("id")
-            guard let message = try await service.database(.read, { try await DevMailboxRepository.find(id: id, in: $0) }) else {
+            guard let message = try await service.mail.devMessage(id: id) else {
                 throw AuthError(.notFound, status: .notFound, "No such message")
             }
             return try JSONBody.response(message)
         }
         router.delete("_dev/mail/api/messages") { _, _ in
-            try await store.write { try await DevMailboxRepository.deleteAll(in: $0) }
+            try await service.mail.clearDevMailbox()
             return Response(status: .noContent)
         }
         web.page("_dev/mail", on: router) { request, _, _ in
             let recipient = request.uri.queryParameters.get("to").flatMap { $0.isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
-            let messages = try await service.database { try await DevMailboxRepository.list(recipient: recipient, limit: 50, in: $0) }
+            let messages = try await service.mail.devMessages(to: recipient, limit: 50)
             let items: [[String: Any]] = messages.map { message in
                 ["id": message.id, "to": message.to, "subject": message.subject, "createdAt": message.createdAt,
                  "parts": Self.parts(of: message.text)]

@@ -8,7 +8,7 @@ import Hummingbird
 /// rules and texts), enhanced by one script served from here; CSRF tokens on every form; a
 /// sealed `HttpOnly; SameSite=Lax` sign-in cookie; a strict Content-Security-Policy.
 struct WebPages {
-    let service: AuthService
+    let service: GatehouseServices
 
     func addRoutes(to router: Router<GatehouseRequestContext>) {
         let configuration = service.configuration

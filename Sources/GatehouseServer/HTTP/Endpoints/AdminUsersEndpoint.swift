@@ -5,7 +5,7 @@ import Hummingbird
 /// The admin API: `POST/GET /admin/users`, `GET/PUT/DELETE /admin/users/{id}`, for a
 /// `service_role` token.
 struct AdminUsersEndpoint {
-    let service: AuthService
+    let service: GatehouseServices
 
     struct UserList: Encodable {
         var users: [UserPayload]
@@ -20,30 +20,30 @@ struct AdminUsersEndpoint {
         let admin = group.group("admin/users").add(middleware: ServiceRoleMiddleware(service: service))
         admin.post { request, context in
             let body = try await JSONBody.decode(AdminUserRequest.self, from: request, context: context)
-            return JSONBody.response(try await service.adminCreateUser(body))
+            return JSONBody.response(try await service.accounts.adminCreateUser(body).payload)
         }
         admin.get { request, _ in
             // Bounded so that (page - 1) * per_page and the Link header's page + 1 cannot overflow;
             // per_page above 1000 is clamped, as before.
             let page = try QueryInteger.read("page", from: request, default: 1, range: 1...Self.maximumPage)
             let perPage = min(1000, try QueryInteger.read("per_page", from: request, default: 50, range: 1...Int(Int32.max)))
-            let result = try await service.adminListUsers(page: page, perPage: perPage)
+            let result = try await service.accounts.adminListUsers(page: page, perPage: perPage)
             var headers: HTTPFields = [HTTPField.Name("X-Total-Count")!: String(result.total)]
             headers[HTTPField.Name("Link")!] = Self.paginationLinks(path: request.uri.path, page: page, perPage: perPage, total: result.total)
-            return try JSONBody.response(UserList(users: result.users), headers: headers)
+            return try JSONBody.response(UserList(users: result.users.map(\.payload)), headers: headers)
         }
         admin.get(":id") { _, context in
             let id = try context.parameters.require("id")
-            return JSONBody.response(try await service.adminUser(id: id).payload)
+            return JSONBody.response(try await service.accounts.adminUser(id: id).payload)
         }
         admin.put(":id") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(AdminUserRequest.self, from: request, context: context)
-            return JSONBody.response(try await service.adminUpdateUser(id: id, with: body))
+            return JSONBody.response(try await service.accounts.adminUpdateUser(id: id, with: body).payload)
         }
         admin.delete(":id") { _, context in
             let id = try context.parameters.require("id")
-            try await service.adminDeleteUser(id: id)
+            try await service.accounts.adminDeleteUser(id: id)
             return try JSONBody.response(EmptyObject())
         }
     }
@@ -61,10 +61,10 @@ struct AdminUsersEndpoint {
 /// Rejects admin calls without an admin token before any body is read (`requireAdmin`).
 struct ServiceRoleMiddleware: RouterMiddleware {
     typealias Context = GatehouseRequestContext
-    let service: AuthService
+    let service: GatehouseServices
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        try await service.requireAdmin(authorization: request.headers[.authorization])
+        try await service.sessions.requireAdmin(authorization: request.headers[.authorization])
         return try await next(request, context)
     }
 }

@@ -5,7 +5,7 @@ import Hummingbird
 /// `{"success": true, "message": "Password reset email sent"}`, or `{"success": false, "error"}`
 /// with a 4xx. Same request path as `/recover`, so the same answer for every address.
 struct EdgeFunctionEndpoint {
-    let service: AuthService
+    let service: GatehouseServices
 
     struct Body: Decodable { var email: String? }
 
@@ -21,7 +21,7 @@ struct EdgeFunctionEndpoint {
                 let client = service.client(of: request, context: context)
                 try service.limits.otp.check(client.address)
                 let body = try await JSONBody.decode(Body.self, from: request, context: context)
-                try await service.requestEmail(.recovery, email: body.email, missingMessage: "Email is required")
+                try await service.recovery.requestEmail(.recovery, email: body.email, missingMessage: "Email is required")
                 return try JSONBody.response(Answer(success: true, message: "Password reset email sent"))
             } catch let error as AuthError {
                 return try JSONBody.response(

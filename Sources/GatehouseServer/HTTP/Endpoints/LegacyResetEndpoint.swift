@@ -8,7 +8,7 @@ import Hummingbird
 /// same secure thing (a link, never a new password by email), and its `user_exist_status` is
 /// the same for every address, so it tells nobody whether an account exists.
 struct LegacyResetEndpoint {
-    let service: AuthService
+    let service: GatehouseServices
 
     struct Body: Decodable { var email: String? }
 
@@ -67,7 +67,7 @@ struct LegacyResetEndpoint {
             let client = service.client(of: request, context: context)
             try service.limits.otp.check(client.address)
             let body = try await JSONBody.decode(Body.self, from: request, context: context)
-            try await service.requestEmail(.recovery, email: body.email, missingMessage: "Please enter your email address")
+            try await service.recovery.requestEmail(.recovery, email: body.email, missingMessage: "Please enter your email address")
             let email = (try? EmailAddress(validating: body.email ?? ""))?.normalized ?? ""
             return try JSONBody.response(Envelope(success: true, data: data(email), error: nil, message: nil))
         } catch let error as AuthError {

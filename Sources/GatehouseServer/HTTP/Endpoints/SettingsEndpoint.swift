@@ -2,7 +2,7 @@ import Hummingbird
 
 /// `GET /settings` and `GET /health`: public, no Bearer needed.
 struct SettingsEndpoint {
-    let service: AuthService
+    let service: GatehouseServices
     static let version = "0.1.0"
 
     struct Settings: Encodable {
