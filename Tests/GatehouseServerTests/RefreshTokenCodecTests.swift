@@ -93,11 +93,11 @@ struct GoDurationTests {
     @Test("ban durations: none lifts, a positive duration ends later, zero or invalid is a 400")
     func banEnd() throws {
         let now = Timestamp(microsecondsSinceEpoch: 1_700_000_000_000_000)
-        #expect(try AuthService.banEnd("none", now: now) == nil)
-        #expect(try AuthService.banEnd("NONE", now: now) == nil)
-        #expect(try AuthService.banEnd("24h", now: now) == now.adding(seconds: 86_400))
+        #expect(try AccountService.banEnd("none", now: now) == nil)
+        #expect(try AccountService.banEnd("NONE", now: now) == nil)
+        #expect(try AccountService.banEnd("24h", now: now) == now.adding(seconds: 86_400))
         for invalid in ["0s", "forever", ""] {
-            #expect(throws: AuthError.self) { try AuthService.banEnd(invalid, now: now) }
+            #expect(throws: AuthError.self) { try AccountService.banEnd(invalid, now: now) }
         }
     }
 }

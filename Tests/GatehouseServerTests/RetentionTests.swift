@@ -10,19 +10,19 @@ struct RetentionTests {
     @Test("spent tokens, old flows, old windows and old finished jobs go; live and dead ones stay")
     func purge() async throws {
         try await withTemporarySQLiteStore { store in
-            let now = Clock.now()
+            let now = Timestamp.now()
             let old = now.adding(seconds: -2 * Retention.day)
             let ancient = now.adding(seconds: -8 * Retention.day)
             let user = UserRecord.new(email: try EmailAddress(validating: "keep@example.com"), passwordHash: "x", userMetadata: [:], confirmedAt: now)
             try await store.write { database in
-                try await UserRepository.insert(user, in: database)
+                try await database.users.insert(user)
                 func token(_ hash: String, created: Timestamp, expires: Timestamp, consumed: Bool) async throws {
                     let record = OneTimeTokenRecord(
                         id: UUID(), userId: user.id, purpose: .recovery, codeHash: "c", attempts: 0, codeChallenge: nil,
                         codeChallengeMethod: nil, redirectTo: nil, expiresAt: expires, consumedAt: nil
                     )
-                    try await OneTimeTokenRepository.insert(record, linkHash: hash, now: created, in: database)
-                    if consumed { _ = try await OneTimeTokenRepository.consume(id: record.id, now: created, in: database) }
+                    try await database.oneTimeTokens.insert(record, linkHash: hash, now: created)
+                    if consumed { _ = try await database.oneTimeTokens.consume(id: record.id, now: created) }
                 }
                 try await token("old-spent", created: old, expires: now.adding(seconds: 3600), consumed: true)
                 try await token("old-expired", created: old, expires: old.adding(seconds: 3600), consumed: false)
@@ -31,10 +31,10 @@ struct RetentionTests {
                 for (code, created) in [("old-flow", old), ("fresh-flow", now)] {
                     let flow = FlowStateRecord(id: UUID(), userId: user.id, codeChallenge: "c", codeChallengeMethod: "s256",
                                                authenticationMethod: "recovery", createdAt: created)
-                    try await FlowStateRepository.insert(flow, authCodeHash: code, in: database)
+                    try await database.flowStates.insert(flow, authCodeHash: code)
                 }
                 for (key, at) in [("old-window", old), ("fresh-window", now)] {
-                    _ = try await EmailWindowRepository.claim(key: key, window: 60, now: at, in: database)
+                    _ = try await database.emailWindows.claim(key: key, window: 60, now: at)
                 }
                 for (kind, state, updated) in [("a", "sent", ancient), ("b", "skipped", ancient), ("c", "dead", ancient), ("d", "sent", now)] {
                     try await database.raw("""
@@ -44,7 +44,7 @@ struct RetentionTests {
                 }
             }
 
-            try await store.write { try await Retention.purge(now: now, in: $0) }
+            try await store.write { try await $0.retention.purge(now: now) }
 
             let remaining = try await store.read { database in
                 (

@@ -21,12 +21,12 @@ struct AdminUserRequest: Decodable, Sendable {
 }
 
 struct UserPage: Sendable {
-    let users: [UserPayload]
+    let users: [UserRecord]
     let total: Int
 }
 
-extension AuthService {
-    func adminCreateUser(_ request: AdminUserRequest) async throws(AuthError) -> UserPayload {
+extension AccountService {
+    func adminCreateUser(_ request: AdminUserRequest) async throws(AuthError) -> UserRecord {
         let email = try AuthError.checkEmail(request.email)
         try checkMetadataSize(request.userMetadata ?? [:], field: "user_metadata")
         try checkMetadataSize(request.appMetadata ?? [:], field: "app_metadata")
@@ -35,27 +35,28 @@ extension AuthService {
             let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
             passwordHash = try await hashing { try await hasher.hash(checked) }
         }
-        let now = Clock.now()
+        let now = clock.now()
         var user = UserRecord.new(
             email: email, passwordHash: passwordHash ?? "", userMetadata: request.userMetadata ?? [:],
-            confirmedAt: request.emailConfirm == true ? now : nil, appMetadata: request.appMetadata ?? [:], now: now
+            confirmedAt: request.emailConfirm == true ? now : nil, appMetadata: request.appMetadata ?? [:], now: now,
+            random: random
         )
         user.passwordHash = passwordHash
         if let role = request.role, !role.isEmpty { user.role = role }
         if let duration = request.banDuration { user.bannedUntil = try Self.banEnd(duration, now: now) }
         let created = user
-        let inserted = try await database(.transaction) { database in
-            try await UserRepository.insert(created, in: database)
+        let inserted = try await store.run(.transaction) { database in
+            try await database.users.insert(created)
         }
         guard inserted else {
             throw AuthError(.emailExists, status: .unprocessableContent, "A user with this email address has already been registered")
         }
-        return created.payload
+        return created
     }
 
     func adminUser(id: String) async throws(AuthError) -> UserRecord {
         guard let uuid = UUID(uuidString: id) else { throw .validation("user_id must be an UUID") }
-        guard let user = try await database(.read, { try await UserRepository.find(id: uuid, in: $0) }) else {
+        guard let user = try await store.run(.read, { try await $0.users.find(id: uuid) }) else {
             throw AuthError(.userNotFound, status: .notFound, "User not found")
         }
         return user
@@ -63,17 +64,17 @@ extension AuthService {
 
     func adminListUsers(page: Int, perPage: Int) async throws(AuthError) -> UserPage {
         let offset = (page - 1) * perPage
-        return try await database { database in
+        return try await store.run { database in
             UserPage(
-                users: try await UserRepository.list(offset: offset, limit: perPage, in: database).map(\.payload),
-                total: try await UserRepository.count(in: database)
+                users: try await database.users.list(offset: offset, limit: perPage),
+                total: try await database.users.count()
             )
         }
     }
 
-    func adminUpdateUser(id: String, with request: AdminUserRequest) async throws(AuthError) -> UserPayload {
+    func adminUpdateUser(id: String, with request: AdminUserRequest) async throws(AuthError) -> UserRecord {
         let userId = try await adminUser(id: id).id
-        let now = Clock.now()
+        let now = clock.now()
         // Everything that can fail or takes time (validation, bcrypt) happens before the
         // transaction; inside it the row is re-read under lock, so concurrent updates all land.
         let email = try request.email.map { raw throws(AuthError) in try AuthError.checkEmail(raw) }
@@ -88,13 +89,13 @@ extension AuthService {
         let bannedUntil = try request.banDuration.map { duration throws(AuthError) in try Self.banEnd(duration, now: now) }
         let newHash = passwordHash
         let engine = store.engine
-        let stored = try await database(.transaction) { database -> UserRecord? in
-            guard var user = try await UserRepository.find(id: userId, lockingOn: engine, in: database) else {
+        let stored = try await store.run(.transaction) { database -> UserRecord? in
+            guard var user = try await database.users.find(id: userId, lockingOn: engine) else {
                 throw AuthError(.userNotFound, status: .notFound, "User not found")
             }
             var emailChanged = false
             if let email, email.normalized != user.email {
-                if try await UserRepository.find(email: email, in: database) != nil { return nil }
+                if try await database.users.find(email: email) != nil { return nil }
                 emailChanged = true
                 user.email = email.normalized
                 user.identity?.identityData["email"] = .string(email.normalized)
@@ -114,30 +115,30 @@ extension AuthService {
             if let role = request.role, !role.isEmpty { user.role = role }
             if let bannedUntil { user.bannedUntil = bannedUntil }
             user.updatedAt = now
-            try await UserRepository.update(user, in: database)
+            try await database.users.update(user)
             // A ban, a new password or a new address ends the user's sessions at once (refresh
             // tokens included), as the user-side and reset paths do (issue 11.9, 21.3).
             var endsSessions = emailChanged || newHash != nil
             if case .some(.some) = bannedUntil { endsSessions = true }
-            if endsSessions { try await SessionRepository.deleteAll(userId: user.id, in: database) }
+            if endsSessions { try await database.sessions.deleteAll(userId: user.id) }
             // Links and codes sent before a change of address, password or confirmation must
             // not open the account afterwards (issue 21.3).
             if emailChanged || newHash != nil || request.emailConfirm != nil {
-                try await OneTimeTokenRepository.deletePending(userId: user.id, purpose: nil, in: database)
-                try await PendingSignupRepository.deleteAll(userId: user.id, in: database)
-                try await ReauthenticationNonceRepository.delete(userId: user.id, in: database)
+                try await database.oneTimeTokens.deletePending(userId: user.id, purpose: nil)
+                try await database.pendingSignups.deleteAll(userId: user.id)
+                try await database.reauthenticationNonces.delete(userId: user.id)
             }
             return user
         }
         guard let stored else {
             throw AuthError(.emailExists, status: .unprocessableContent, "A user with this email address has already been registered")
         }
-        return stored.payload
+        return stored
     }
 
     func adminDeleteUser(id: String) async throws(AuthError) {
         let user = try await adminUser(id: id)
-        try await database(.transaction) { try await UserRepository.delete(id: user.id, in: $0) }
+        try await store.run(.transaction) { try await $0.users.delete(id: user.id) }
     }
 
     /// The longest ban: 100 years (876000h). Longer values would overflow the microsecond clock

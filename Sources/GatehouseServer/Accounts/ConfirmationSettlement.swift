@@ -1,8 +1,8 @@
 import Foundation
 import GatehouseCore
-import SQLKit
 
-extension AuthService {
+/// What redeeming an emailed token does to a still-unconfirmed account.
+enum ConfirmationSettlement {
     /// Confirms `user`'s address because `token`, emailed to it, was just redeemed; called inside
     /// the redeeming transaction, before any new session is started.
     ///
@@ -11,23 +11,23 @@ extension AuthService {
     /// metadata of the sign-up it was minted for; for a recovery link (a reset of an account
     /// never confirmed), no password at all until the owner sets one, and no metadata. Every
     /// other sign-up of the address, its links and any session are dropped.
-    func settleConfirmation(_ user: inout UserRecord, by token: OneTimeTokenRecord, now: Timestamp, in database: any SQLDatabase) async throws {
+    static func settle(_ user: inout UserRecord, by token: OneTimeTokenRecord, now: Timestamp, in database: UnitOfWork) async throws {
         guard !user.isConfirmed else {
-            try await PendingSignupRepository.deleteAll(userId: user.id, in: database)
+            try await database.pendingSignups.deleteAll(userId: user.id)
             return
         }
         switch token.purpose {
         case .signup:
-            var chosen = try await PendingSignupRepository.find(tokenId: token.id, in: database)
-            if chosen == nil { chosen = try await PendingSignupRepository.newest(userId: user.id, in: database) }
+            var chosen = try await database.pendingSignups.find(tokenId: token.id)
+            if chosen == nil { chosen = try await database.pendingSignups.newest(userId: user.id) }
             if let chosen { user.replaceSignUpChoices(passwordHash: chosen.passwordHash, userMetadata: chosen.userMetadata) }
         case .recovery:
             user.replaceSignUpChoices(passwordHash: nil, userMetadata: [:])
         }
         user.confirmEmail(at: now)
-        try await PendingSignupRepository.deleteAll(userId: user.id, in: database)
-        try await SessionRepository.deleteAll(userId: user.id, in: database)
-        try await OneTimeTokenRepository.deletePending(userId: user.id, purpose: .signup, in: database)
+        try await database.pendingSignups.deleteAll(userId: user.id)
+        try await database.sessions.deleteAll(userId: user.id)
+        try await database.oneTimeTokens.deletePending(userId: user.id, purpose: .signup)
     }
 }
 

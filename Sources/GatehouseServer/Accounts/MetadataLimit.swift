@@ -1,6 +1,6 @@
 import GatehouseCore
 
-extension AuthService {
+extension AccountService {
     /// Refuses a metadata object larger than `maximumMetadataBytes` as stored (compact JSON):
     /// `user_metadata` and `app_metadata` are copied into every access token, so unbounded
     /// metadata makes every token, and every request carrying one, unbounded (issue 11, item 15).

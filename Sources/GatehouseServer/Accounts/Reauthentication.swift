@@ -13,14 +13,14 @@ extension AuthError {
     )
 }
 
-extension AuthService {
+extension AccountService {
     /// A password change needs more than an access token, which may have been stolen (issue 11,
     /// item 7). Any one of these is enough: the session signed in within
     /// `reauthenticationWindow`; it is a recovery session (from an emailed link) no older than
     /// the link's lifetime; the correct `current_password`; or the nonce `GET /reauthenticate`
     /// emailed. Otherwise 400 `reauthentication_needed`.
     func requirePasswordChangeProof(_ caller: Authenticated, currentPassword: String?, nonce: String?) async throws(AuthError) {
-        let now = Clock.now()
+        let now = clock.now()
         let age = Double(now.microsecondsSinceEpoch - caller.session.createdAt.microsecondsSinceEpoch) / 1_000_000
         if age < configuration.reauthenticationWindow { return }
         if caller.session.amr.contains(where: { $0.method == "recovery" }), age < Double(configuration.otpExpiry) { return }
@@ -38,11 +38,11 @@ extension AuthService {
     /// Spends one attempt and, if `nonce` is right, the nonce itself.
     private func redeemReauthenticationNonce(_ nonce: String, userId: UUID, now: Timestamp) async throws(AuthError) -> Bool {
         let expected = tokenHasher.codeHash(nonce, tokenId: userId)
-        return try await database(.transaction) { database in
-            guard let stored = try await ReauthenticationNonceRepository.spendAttempt(userId: userId, now: now, in: database),
+        return try await store.run(.transaction) { database in
+            guard let stored = try await database.reauthenticationNonces.spendAttempt(userId: userId, now: now),
                   OneTimeTokenHasher.constantTimeEquals(stored, expected)
             else { return false }
-            try await ReauthenticationNonceRepository.delete(userId: userId, in: database)
+            try await database.reauthenticationNonces.delete(userId: userId)
             return true
         }
     }
@@ -53,39 +53,21 @@ extension AuthService {
             throw AuthError(.emailNotConfirmed, status: .unprocessableContent, "Please verify your email first.")
         }
         let email = try AuthError.checkEmail(caller.user.email)
-        let key = tokenHasher.addressKey(email, purpose: "reauthentication")
-        let now = Clock.now()
-        let window = configuration.emailSendWindow
+        let now = clock.now()
         let userId = caller.user.id
-        let wait = try await database(.transaction) { database -> Int? in
-            if let wait = try await EmailWindowRepository.claim(key: key, window: window, now: now, in: database) { return wait }
-            try await OutboxRepository.enqueue(.reauthentication(userId: userId), now: now, in: database)
+        let mailQueue = mailQueue
+        let wait = try await store.run(.transaction) { database -> Int? in
+            if let wait = try await mailQueue.claimWindow(email: email, purpose: "reauthentication", now: now, in: database) { return wait }
+            try await database.outbox.enqueue(.reauthentication(userId: userId), now: now)
             return nil
         }
-        if let wait {
-            throw AuthError(
-                .overEmailSendRateLimit, status: .tooManyRequests,
-                "For security purposes, you can only request this after \(wait) seconds.", retryAfter: wait
-            )
-        }
-        outboxSignal.nudge()
+        if let wait { throw MailQueue.windowStillOpen(wait) }
+        mailQueue.nudge()
     }
 
-    /// For the outbox worker: mints the nonce when the email is sent (jobs carry no secret).
-    func issueReauthenticationNonce(userId: UUID) async throws -> (email: String, context: EmailTemplates.Context)? {
-        let now = Clock.now()
-        let issued = tokenHasher.mint(lifetime: configuration.otpExpiry, now: now)
-        let hash = tokenHasher.codeHash(issued.code, tokenId: userId)
-        let user = try await store.write { database -> UserRecord? in
-            guard let user = try await UserRepository.find(id: userId, in: database) else { return nil }
-            try await ReauthenticationNonceRepository.store(userId: userId, nonceHash: hash, expiresAt: issued.expiresAt, now: now, in: database)
-            return user
-        }
-        guard let user else { return nil }
-        let context = EmailTemplates.Context(
-            productName: configuration.mail.productName, email: user.email, link: nil, code: issued.code,
-            expiry: UserFacingText.duration(seconds: configuration.otpExpiry)
-        )
-        return (user.email, context)
+    /// Whether `password` is the user's current one (one bcrypt verify, off the event loop).
+    func isCurrentPassword(_ password: String, of user: UserRecord) async throws(AuthError) -> Bool {
+        guard !password.isEmpty, password.utf8.count <= PasswordPolicy.maximumBytes else { return false }
+        return try await hashing { try await hasher.verify(password, against: user.passwordHash) }
     }
 }

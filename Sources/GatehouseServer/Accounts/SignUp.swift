@@ -1,12 +1,16 @@
 import Foundation
 import GatehouseCore
 
-enum SignUpResult: Sendable {
-    case session(SessionPayload)
-    case user(UserPayload)
+/// What a sign-up ends in.
+enum SignUpOutcome: Sendable {
+    /// Signed in at once (no confirmation needed).
+    case signedIn(IssuedSession)
+    /// A user awaiting confirmation: a new one, or, for an address already registered, a
+    /// stand-in of exactly the same shape (so the answer never tells them apart).
+    case awaitingConfirmation(UserRecord)
 }
 
-extension AuthService {
+extension AccountService {
     /// `POST /signup`.
     ///
     /// An address that is already registered is never revealed while confirmations are on: the
@@ -15,7 +19,7 @@ extension AuthService {
     func signUp(
         email rawEmail: String?, password rawPassword: String?, data: [String: JSONValue], client: ClientInfo,
         redirectTo: String? = nil, pkce: PKCEChallenge? = nil
-    ) async throws(AuthError) -> SignUpResult {
+    ) async throws(AuthError) -> SignUpOutcome {
         if configuration.signupDisabled {
             throw AuthError(.signupDisabled, status: .unprocessableContent, "Signups not allowed for this instance")
         }
@@ -23,9 +27,10 @@ extension AuthService {
         let password = try AuthError.checkPassword(rawPassword, policy: passwordPolicy)
         try checkMetadataSize(data, field: "data")
         let hash = try await hashing { try await hasher.hash(password) }
-        let now = Clock.now()
+        let now = clock.now()
         var candidate = UserRecord.new(
-            email: email, passwordHash: hash, userMetadata: data, confirmedAt: configuration.autoconfirm ? now : nil, now: now
+            email: email, passwordHash: hash, userMetadata: data, confirmedAt: configuration.autoconfirm ? now : nil, now: now,
+            random: random
         )
         if !configuration.autoconfirm { candidate.confirmationSentAt = now }
         let autoconfirm = configuration.autoconfirm
@@ -41,67 +46,67 @@ extension AuthService {
                 pendingSignupId: pending.id
             )
         }
+        let random = random
         let pendingSignup: @Sendable (UUID) -> PendingSignupRecord = { userId in
-            PendingSignupRecord(id: UUID(), userId: userId, passwordHash: hash, userMetadata: data, createdAt: now)
+            PendingSignupRecord(id: random.uuid(), userId: userId, passwordHash: hash, userMetadata: data, createdAt: now)
         }
         let newUser = candidate
-        let windowKey = tokenHasher.addressKey(email, purpose: EmailRequestKind.signupConfirmation.rawValue)
-        let window = configuration.emailSendWindow
-        let outcome: SignUpOutcome = try await database(.transaction) { database in
-            if let existing = try await UserRepository.find(email: email, in: database) {
+        let mailQueue = mailQueue
+        let outcome: SignUpStep = try await store.run(.transaction) { database in
+            if let existing = try await database.users.find(email: email) {
                 if !existing.isConfirmed {
                     let pending = pendingSignup(existing.id)
-                    try await PendingSignupRepository.insert(pending, in: database)
+                    try await database.pendingSignups.insert(pending)
                     // Links of earlier sign-ups stop working at once: only the newest sign-up's
                     // link (once minted) can confirm the address.
-                    try await OneTimeTokenRepository.deletePending(userId: existing.id, purpose: .signup, in: database)
-                    _ = try await enqueueWithinWindow(confirmation(pending), kind: .signupConfirmation, email: email, now: now, in: database)
+                    try await database.oneTimeTokens.deletePending(userId: existing.id, purpose: .signup)
+                    _ = try await mailQueue.enqueueWithinWindow(confirmation(pending), kind: .signupConfirmation, email: email, now: now, in: database)
                 } else if !autoconfirm {
                     // Nothing is sent, but the address's send window opens as for the others,
                     // so a `/resend` right after cannot tell a confirmed address apart (429 or not).
-                    _ = try await EmailWindowRepository.claim(key: windowKey, window: window, now: now, in: database)
+                    _ = try await mailQueue.claimWindow(email: email, purpose: EmailRequestKind.signupConfirmation.rawValue, now: now, in: database)
                 }
                 return .existing(existing)
             }
-            guard try await UserRepository.insert(newUser, in: database) else {
+            guard try await database.users.insert(newUser) else {
                 // Taken by a concurrent sign-up since the lookup above.
-                guard let existing = try await UserRepository.find(email: email, in: database) else {
+                guard let existing = try await database.users.find(email: email) else {
                     throw AuthError(.conflict, status: .conflict, "Concurrent sign-up, please retry")
                 }
                 return .existing(existing)
             }
             guard autoconfirm else {
                 let pending = pendingSignup(newUser.id)
-                try await PendingSignupRepository.insert(pending, in: database)
-                _ = try await enqueueWithinWindow(confirmation(pending), kind: .signupConfirmation, email: email, now: now, in: database)
+                try await database.pendingSignups.insert(pending)
+                _ = try await mailQueue.enqueueWithinWindow(confirmation(pending), kind: .signupConfirmation, email: email, now: now, in: database)
                 return .created(newUser, nil)
             }
-            let session = try await startSession(
+            let session = try await issuer.start(
                 for: newUser, methods: [.password(at: now)], client: client, now: now, in: database
             )
-            try await UserRepository.recordSignIn(userId: newUser.id, at: now, in: database)
+            try await database.users.recordSignIn(userId: newUser.id, at: now)
             return .created(newUser, session)
         }
         switch outcome {
         case .created(var user, let session?):
             user.lastSignInAt = now
             user.identity?.lastSignInAt = now
-            return .session(try await sessionPayload(user: user, session: session, now: now))
+            return .signedIn(try await issuer.issue(user: user, session: session, now: now))
         case .created(let user, nil):
-            outboxSignal.nudge()
-            return .user(user.payload)
+            mailQueue.nudge()
+            return .awaitingConfirmation(user)
         case .existing(let user) where user.isConfirmed && autoconfirm:
             throw AuthError(.userAlreadyExists, status: .unprocessableContent, "User already registered")
         case .existing:
             // Confirmed or not, an existing account is never shown (issue 11, item 4): the answer
             // is `candidate`'s, with a fresh random id each time and only what this caller sent,
             // of exactly a new sign-up's shape (GoTrue's obfuscated user).
-            return .user(candidate.payload)
+            return .awaitingConfirmation(candidate)
         }
     }
 }
 
-private enum SignUpOutcome: Sendable {
+private enum SignUpStep: Sendable {
     case created(UserRecord, SessionRecord?)
     case existing(UserRecord)
 }

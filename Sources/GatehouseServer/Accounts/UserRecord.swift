@@ -41,9 +41,9 @@ struct UserRecord: Sendable {
     /// A new email+password account, with its email identity.
     static func new(
         email: EmailAddress, passwordHash: String, userMetadata: [String: JSONValue], confirmedAt: Timestamp?,
-        appMetadata: [String: JSONValue] = [:], now: Timestamp = Clock.now()
+        appMetadata: [String: JSONValue] = [:], now: Timestamp = .now(), random: RandomSource = .system
     ) -> UserRecord {
-        let id = UUID()
+        let id = random.uuid()
         var app = appMetadata
         app["provider"] = .string("email")
         app["providers"] = .array([.string("email")])
@@ -53,7 +53,7 @@ struct UserRecord: Sendable {
         identityData["email_verified"] = .bool(confirmedAt != nil)
         identityData["phone_verified"] = .bool(false)
         let identity = IdentityRecord(
-            id: UUID(), userId: id, provider: "email", providerId: id.uuidString.lowercased(),
+            id: random.uuid(), userId: id, provider: "email", providerId: id.uuidString.lowercased(),
             identityData: identityData, lastSignInAt: nil, createdAt: now, updatedAt: now
         )
         var metadata = userMetadata

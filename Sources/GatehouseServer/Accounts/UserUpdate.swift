@@ -17,13 +17,13 @@ struct UserUpdateRequest: Decodable, Sendable {
     }
 }
 
-extension AuthService {
+extension AccountService {
     /// `PUT /user`: metadata and password changes by the signed-in user.
     ///
     /// A new password must meet the policy and differ from the old one, and the caller must prove
     /// more than holding an access token (`requirePasswordChangeProof`); setting it ends every
     /// other session of the user (the caller's own stays), as GoTrue does.
-    func updateUser(_ caller: Authenticated, with request: UserUpdateRequest) async throws(AuthError) -> UserPayload {
+    func updateUser(_ caller: Authenticated, with request: UserUpdateRequest) async throws(AuthError) -> UserRecord {
         if request.appMetadata != nil {
             throw AuthError(.notAdmin, status: .forbidden, "Updating app_metadata requires admin privileges")
         }
@@ -34,7 +34,7 @@ extension AuthService {
             throw AuthError(.validationFailed, status: .unprocessableContent, "Changing the email address is not supported yet")
         }
         if let data = request.data { try checkMetadataSize(current.userMetadata.merging(patch: data), field: "data") }
-        let now = Clock.now()
+        let now = clock.now()
         var newPasswordHash: String?
         if let password = request.password {
             let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
@@ -44,13 +44,13 @@ extension AuthService {
             }
             newPasswordHash = try await hashing { try await hasher.hash(checked) }
         }
-        guard newPasswordHash != nil || request.data != nil else { return current.payload }
+        guard newPasswordHash != nil || request.data != nil else { return current }
         let keptSession = caller.session.id
         let newHash = newPasswordHash
         let engine = store.engine
         // Re-read under lock inside the transaction: concurrent metadata merges all land.
-        let updated = try await database(.transaction) { database -> UserRecord in
-            guard var user = try await UserRepository.find(id: current.id, lockingOn: engine, in: database) else {
+        let updated = try await store.run(.transaction) { database -> UserRecord in
+            guard var user = try await database.users.find(id: current.id, lockingOn: engine) else {
                 throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
             }
             if let newHash { user.passwordHash = newHash }
@@ -60,16 +60,16 @@ extension AuthService {
                 try checkMetadataSize(user.userMetadata, field: "data")
             }
             user.updatedAt = now
-            try await UserRepository.update(user, in: database)
+            try await database.users.update(user)
             if newHash != nil {
-                try await SessionRepository.deleteAll(userId: user.id, except: keptSession, in: database)
-                try await OneTimeTokenRepository.deletePending(userId: user.id, purpose: nil, in: database)
-                try await OutboxRepository.enqueue(.passwordChanged(userId: user.id), now: now, in: database)
+                try await database.sessions.deleteAll(userId: user.id, except: keptSession)
+                try await database.oneTimeTokens.deletePending(userId: user.id, purpose: nil)
+                try await database.outbox.enqueue(.passwordChanged(userId: user.id), now: now)
             }
             return user
         }
-        if newHash != nil { outboxSignal.nudge() }
-        return updated.payload
+        if newHash != nil { mailQueue.nudge() }
+        return updated
     }
 }
 

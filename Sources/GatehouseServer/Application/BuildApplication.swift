@@ -14,17 +14,16 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
         return logger
     }()
     let store = try await openStore(configuration: configuration, logger: logger)
-    let service = await AuthService(configuration: configuration, store: store, logger: logger)
-
-    let transport = try TransportFactory.make(configuration.mail, store: store, logger: logger)
+    let environment = try await ServerEnvironment.live(configuration: configuration, store: store, logger: logger)
+    let service = GatehouseServices(environment: environment)
 
     var services: [any Service] = []
     if let postgres = store as? PostgresStore { services.append(postgres) }
-    services.append(ShutdownService(store: store, hasher: service.hasher))
+    services.append(ShutdownService(store: store, hasher: environment.hasher))
     if let sqlite = store as? SQLiteStore { services.append(SQLiteCheckpointer(store: sqlite)) }
     // After the store in the list, so it stops first on shutdown (services stop in reverse).
-    services.append(OutboxWorker(service: service, transport: transport))
-    services.append(RetentionService(service: service))
+    services.append(OutboxWorker(environment: environment, mail: service.mail))
+    services.append(RetentionService(environment: environment))
 
     let router = buildRouter(service: service)
 
@@ -50,7 +49,7 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
     )
     app.beforeServerStarts {
         try await Migrations.apply(to: store, logger: logger)
-        service.schemaReady.open()
+        environment.schemaReady.open()
     }
     return app
 }

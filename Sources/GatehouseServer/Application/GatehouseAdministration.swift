@@ -26,7 +26,7 @@ public enum GatehouseAdministration {
     /// `gatehouse mail status`: the outbox as JSON (counts by state, recent dead jobs).
     public static func mailStatus(configuration: ServerConfiguration) async throws -> String {
         let status = try await withStore(configuration) { store in
-            try await store.read { try await OutboxRepository.status(in: $0) }
+            try await Store(sql: store, logger: Logger(label: "gatehouse")).perform { try await $0.outbox.status() }
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

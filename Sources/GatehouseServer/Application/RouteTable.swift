@@ -7,7 +7,7 @@ import Logging
 /// adapter — GoTrue (`GoTrue/GoTrueRoutes.swift`, at the root and under `/auth/v1`), the Edge
 /// Function and REST shapes (`EdgeFunction/`, `REST/`) and the web pages (`Web/WebRoutes.swift`).
 /// Each list names its routes' own middleware (rate limits, authentication, error envelopes).
-func buildRouter(service: AuthService) -> Router<GatehouseRequestContext> {
+func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> {
     let configuration = service.configuration
     let router = Router(context: GatehouseRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
@@ -26,7 +26,7 @@ func buildRouter(service: AuthService) -> Router<GatehouseRequestContext> {
     router.add(middleware: QueryInputGuard())
     router.add(middleware: ClientIdentificationMiddleware(identification: ClientIdentification(configuration.rateLimits)))
 
-    let limits = RateLimits(configuration.rateLimits)
+    let limits = service.limits
     let goTrue = GoTrueRoutes(service: service, limits: limits).collection()
     router.addRoutes(goTrue, atPath: "auth/v1")
     router.addRoutes(goTrue)
@@ -53,10 +53,11 @@ public enum RouteTable {
         defer { try? FileManager.default.removeItem(at: folder) }
         let logger = Logger(label: "gatehouse-routes")
         let store = try await SQLiteStore.open(path: folder.appendingPathComponent("routes.sqlite").path, logger: logger)
-        let service = await AuthService(configuration: configuration, store: store, logger: logger)
-        let routes = buildRouter(service: service).routes.map { Route(method: $0.method.rawValue, path: $0.path.description) }
+        let environment = try await ServerEnvironment.live(configuration: configuration, store: store, logger: logger)
+        let routes = buildRouter(service: GatehouseServices(environment: environment))
+            .routes.map { Route(method: $0.method.rawValue, path: $0.path.description) }
         await store.shutdown()
-        await service.hasher.shutdown()
+        await environment.hasher.shutdown()
         return routes.sorted { ($0.path, $0.method) < ($1.path, $1.method) }
     }
 }

@@ -3,7 +3,7 @@ import Hummingbird
 /// The routes of the Supabase Edge Function shape (spec 003), with their middleware: its own
 /// error envelope outermost, then the OTP rate limit.
 struct EdgeFunctionRoutes {
-    let service: AuthService
+    let service: GatehouseServices
     let limits: RateLimits
 
     func add(to router: Router<GatehouseRequestContext>) {

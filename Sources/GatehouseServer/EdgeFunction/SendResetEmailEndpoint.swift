@@ -5,13 +5,13 @@ import Hummingbird
 /// `{"success": true, "message": "Password reset email sent"}`. Same request path as `/recover`,
 /// so the same answer for every address; failures are `EdgeFunctionErrorMiddleware`'s.
 struct SendResetEmailEndpoint {
-    let service: AuthService
+    let service: GatehouseServices
 
     struct Body: Decodable { var email: String? }
 
     func send(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(Body.self, from: request, context: context)
-        try await service.requestEmail(.recovery, email: body.email, missingMessage: "Email is required")
+        try await service.recovery.requestEmail(.recovery, email: body.email, missingMessage: "Email is required")
         return try JSONBody.response(EdgeFunctionAnswer(success: true, message: "Password reset email sent"))
     }
 }

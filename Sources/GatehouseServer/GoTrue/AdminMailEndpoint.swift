@@ -2,9 +2,9 @@ import Hummingbird
 
 /// `GET /admin/mail`: the outbox's counts by state and its most recent dead jobs.
 struct AdminMailEndpoint {
-    let service: AuthService
+    let service: GatehouseServices
 
     func status(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
-        try JSONBody.response(try await service.database { try await OutboxRepository.status(in: $0) })
+        try JSONBody.response(try await service.mail.outboxStatus())
     }
 }

@@ -5,7 +5,7 @@ import Hummingbird
 /// The admin API: `POST/GET /admin/users`, `GET/PUT/DELETE /admin/users/{id}`, for a
 /// `service_role` token.
 struct AdminUsersEndpoint {
-    let service: AuthService
+    let service: GatehouseServices
 
     struct UserList: Encodable {
         var users: [UserPayload]
@@ -17,7 +17,7 @@ struct AdminUsersEndpoint {
 
     func create(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(AdminUserRequest.self, from: request, context: context)
-        return JSONBody.response(try await service.adminCreateUser(body))
+        return JSONBody.response(try await service.accounts.adminCreateUser(body).payload)
     }
 
     func list(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
@@ -25,26 +25,26 @@ struct AdminUsersEndpoint {
         // per_page above 1000 is clamped, as before.
         let page = try QueryInteger.read("page", from: request, default: 1, range: 1...Self.maximumPage)
         let perPage = min(1000, try QueryInteger.read("per_page", from: request, default: 50, range: 1...Int(Int32.max)))
-        let result = try await service.adminListUsers(page: page, perPage: perPage)
+        let result = try await service.accounts.adminListUsers(page: page, perPage: perPage)
         var headers: HTTPFields = [HTTPField.Name("X-Total-Count")!: String(result.total)]
         headers[HTTPField.Name("Link")!] = Self.paginationLinks(path: request.uri.path, page: page, perPage: perPage, total: result.total)
-        return try JSONBody.response(UserList(users: result.users), headers: headers)
+        return try JSONBody.response(UserList(users: result.users.map(\.payload)), headers: headers)
     }
 
     func show(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
-        return JSONBody.response(try await service.adminUser(id: id).payload)
+        return JSONBody.response(try await service.accounts.adminUser(id: id).payload)
     }
 
     func update(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
         let body = try await JSONBody.decode(AdminUserRequest.self, from: request, context: context)
-        return JSONBody.response(try await service.adminUpdateUser(id: id, with: body))
+        return JSONBody.response(try await service.accounts.adminUpdateUser(id: id, with: body).payload)
     }
 
     func delete(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
-        try await service.adminDeleteUser(id: id)
+        try await service.accounts.adminDeleteUser(id: id)
         return try JSONBody.response(EmptyObject())
     }
 

@@ -7,7 +7,7 @@ import Hummingbird
 /// Middleware runs in the order listed, before the handler: a rate limit first (a refused
 /// request reads nothing), then authentication, then the handler decodes the body.
 struct GoTrueRoutes {
-    let service: AuthService
+    let service: GatehouseServices
     let limits: RateLimits
 
     func collection() -> RouteCollection<GatehouseRequestContext> {

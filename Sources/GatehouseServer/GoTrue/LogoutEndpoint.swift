@@ -2,11 +2,11 @@ import Hummingbird
 
 /// `POST /logout?scope=global|local|others` → 204, no body (any body sent is ignored).
 struct LogoutEndpoint {
-    let service: AuthService
+    let service: GatehouseServices
 
     func signOut(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let scope = try SignOutScope(parameter: request.uri.queryParameters.get("scope"))
-        try await service.signOut(try context.requireCaller(), scope: scope)
+        try await service.sessions.signOut(try context.requireCaller(), scope: scope)
         return Response(status: .noContent)
     }
 }

@@ -3,7 +3,7 @@ import Hummingbird
 /// `POST /recover` and `POST /resend`: GoTrue's "send me an email" routes. Both answer `200 {}`
 /// for every well-formed address, registered or not.
 struct RecoverEndpoint {
-    let service: AuthService
+    let service: GatehouseServices
 
     struct Body: Decodable {
         var email: String?
@@ -21,7 +21,7 @@ struct RecoverEndpoint {
     func recover(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(Body.self, from: request, context: context)
         let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
-        try await service.requestEmail(.recovery, email: body.email, redirectTo: request.redirectTo, pkce: pkce)
+        try await service.recovery.requestEmail(.recovery, email: body.email, redirectTo: request.redirectTo, pkce: pkce)
         return try JSONBody.response(EmptyObject())
     }
 
@@ -33,7 +33,7 @@ struct RecoverEndpoint {
         default: throw AuthError.validation("Missing one of these types: signup, recovery")
         }
         let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
-        try await service.requestEmail(kind, email: body.email, redirectTo: request.redirectTo, pkce: pkce,
+        try await service.recovery.requestEmail(kind, email: body.email, redirectTo: request.redirectTo, pkce: pkce,
                                        missingMessage: "Resend requires an email")
         return try JSONBody.response(EmptyObject())
     }

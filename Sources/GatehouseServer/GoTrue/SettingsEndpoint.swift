@@ -2,7 +2,7 @@ import Hummingbird
 
 /// `GET /settings`: what a client may offer (sign-up open, autoconfirm, password length). Public.
 struct SettingsEndpoint {
-    let service: AuthService
+    let service: GatehouseServices
 
     struct Settings: Encodable {
         var external: [String: Bool]

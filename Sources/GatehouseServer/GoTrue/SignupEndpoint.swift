@@ -3,7 +3,7 @@ import Hummingbird
 
 /// `POST /signup`.
 struct SignupEndpoint {
-    let service: AuthService
+    let service: GatehouseServices
 
     struct Body: Decodable {
         var email: String?
@@ -24,12 +24,12 @@ struct SignupEndpoint {
         let body = try await JSONBody.decode(Body.self, from: request, context: context)
         let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
         // The confirmation link comes back to `redirect_to`, as /recover's does.
-        switch try await service.signUp(
+        switch try await service.accounts.signUp(
             email: body.email, password: body.password, data: body.data ?? [:], client: client,
             redirectTo: request.redirectTo, pkce: pkce
         ) {
-        case .session(let session): return JSONBody.response(session)
-        case .user(let user): return JSONBody.response(user)
+        case .signedIn(let session): return JSONBody.response(SessionPayload(session))
+        case .awaitingConfirmation(let user): return JSONBody.response(user.payload)
         }
     }
 }

@@ -1,8 +1,9 @@
+import GatehouseCore
 import Hummingbird
 
 /// `POST /token?grant_type=password|refresh_token|pkce`. All grants share one per-IP bucket.
 struct TokenEndpoint {
-    let service: AuthService
+    let service: GatehouseServices
 
     struct Body: Decodable {
         var email: String?
@@ -24,11 +25,13 @@ struct TokenEndpoint {
         let body = try await JSONBody.decode(Body.self, from: request, context: context)
         switch request.uri.queryParameters.get("grant_type") {
         case "password":
-            return JSONBody.response(try await service.signIn(email: body.email, password: body.password, client: client))
+            return JSONBody.response(SessionPayload(try await service.sessions.signIn(email: body.email, password: body.password, client: client)))
         case "refresh_token":
-            return JSONBody.response(try await service.refresh(token: body.refreshToken, client: client))
+            return JSONBody.response(SessionPayload(try await service.sessions.refresh(token: body.refreshToken, client: client)))
         case "pkce":
-            return JSONBody.response(try await service.exchangeCode(authCode: body.authCode, verifier: body.codeVerifier, client: client))
+            return JSONBody.response(SessionPayload(
+                try await service.sessions.exchangeCode(authCode: body.authCode, verifier: body.codeVerifier, client: client)
+            ))
         default:
             throw AuthError(.invalidCredentials, status: .badRequest, "unsupported_grant_type")
         }

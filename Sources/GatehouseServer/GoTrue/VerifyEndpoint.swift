@@ -1,3 +1,4 @@
+import GatehouseCore
 import HTTPTypes
 import Hummingbird
 
@@ -6,10 +7,10 @@ import Hummingbird
 /// form (spends the link and redirects, 303, into the app as GoTrue's GET does), or the API's
 /// JSON (token hash or email + code → session).
 struct VerifyEndpoint {
-    let service: AuthService
+    let service: GatehouseServices
     let page: VerifyLinkPage
 
-    init(service: AuthService) {
+    init(service: GatehouseServices) {
         self.service = service
         self.page = VerifyLinkPage(configuration: service.configuration)
     }
@@ -31,9 +32,9 @@ struct VerifyEndpoint {
     func showLink(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         let (token, rawType, redirectTo) = (query.get("token"), query.get("type"), query.get("redirect_to"))
-        switch try await service.previewLink(token: token, type: rawType, redirectTo: redirectTo) {
-        case .invalid(let location):
-            return Self.redirect(to: location)
+        switch try await service.recovery.previewLink(token: token, type: rawType, redirectTo: redirectTo) {
+        case .invalid(let target):
+            return Self.redirect(to: GoTrueLinkRedirect.error(to: target))
         case .usable(let target):
             return page.response(token: token ?? "", type: try VerificationType(rawType), redirectTo: redirectTo, target: target)
         }
@@ -48,10 +49,10 @@ struct VerifyEndpoint {
         let client = context.client
         if Self.isForm(request) {
             let form = try await Self.readForm(request)
-            let location = try await service.verifyLink(
+            let outcome = try await service.recovery.verifyLink(
                 token: form["token"], type: form["type"], redirectTo: form["redirect_to"], client: client
             )
-            return Self.redirect(to: location)
+            return Self.redirect(to: GoTrueLinkRedirect.location(for: outcome))
         }
         let body = try await JSONBody.decode(Body.self, from: request, context: context)
         let type = try VerificationType(body.type)
@@ -59,12 +60,12 @@ struct VerifyEndpoint {
             guard body.email == nil, body.token == nil else {
                 throw AuthError.validation("Only the token_hash and type should be provided")
             }
-            return JSONBody.response(try await service.verify(tokenHash: tokenHash, type: type, client: client))
+            return JSONBody.response(SessionPayload(try await service.recovery.verify(tokenHash: tokenHash, type: type, client: client)))
         }
         guard let email = body.email, let code = body.token, !code.isEmpty else {
             throw AuthError.validation("Verify requires either a token_hash, or an email and a token")
         }
-        return JSONBody.response(try await service.verify(email: email, code: code, type: type, client: client))
+        return JSONBody.response(SessionPayload(try await service.recovery.verify(email: email, code: code, type: type, client: client)))
     }
 
     static func redirect(to location: String) -> Response {

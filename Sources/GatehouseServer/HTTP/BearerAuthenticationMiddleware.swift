@@ -6,11 +6,11 @@ import Hummingbird
 /// nothing of their body is read.
 struct BearerAuthenticationMiddleware: RouterMiddleware {
     typealias Context = GatehouseRequestContext
-    let service: AuthService
+    let service: GatehouseServices
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        context.caller = try await service.authenticate(authorization: request.headers[.authorization])
+        context.caller = try await service.sessions.authenticate(authorization: request.headers[.authorization])
         return try await next(request, context)
     }
 }
@@ -18,10 +18,10 @@ struct BearerAuthenticationMiddleware: RouterMiddleware {
 /// Admin routes: a `service_role` (or `supabase_admin`) token, checked before any body is read.
 struct AdminAuthorizationMiddleware: RouterMiddleware {
     typealias Context = GatehouseRequestContext
-    let service: AuthService
+    let service: GatehouseServices
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        try await service.requireAdmin(authorization: request.headers[.authorization])
+        try await service.sessions.requireAdmin(authorization: request.headers[.authorization])
         return try await next(request, context)
     }
 }

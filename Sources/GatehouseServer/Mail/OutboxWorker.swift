@@ -10,7 +10,9 @@ import Synchronization
 /// of attempts, then the job is `dead` (see `gatehouse mail status`). Jobs survive restarts: a
 /// job claimed by a worker that died is claimed again when its lease runs out.
 final class OutboxWorker: Service {
-    let service: AuthService
+    let environment: ServerEnvironment
+    /// Mints what each email needs (tokens, nonces) when it is sent.
+    let mail: MailService
     let transport: any MailTransport
     let templates = EmailTemplates()
     let batchSize = 16
@@ -31,9 +33,10 @@ final class OutboxWorker: Service {
     /// Consecutive failed claims; 0 once a claim succeeds.
     private let failedClaims = Mutex(0)
 
-    init(service: AuthService, transport: any MailTransport) {
-        self.service = service
-        self.transport = transport
+    init(environment: ServerEnvironment, mail: MailService) {
+        self.environment = environment
+        self.mail = mail
+        self.transport = environment.transport
     }
 
     func run() async throws {
@@ -43,19 +46,19 @@ final class OutboxWorker: Service {
         // ends at once) and left unrecorded, so their leases run out and they are sent again
         // after the restart, exactly as after a crash. A database that does not answer is
         // cancelled the same way.
-        let drain = Duration.milliseconds(service.configuration.shutdownTimeout * 500)
+        let drain = Duration.milliseconds(environment.configuration.shutdownTimeout * 500)
         let loop = Task { await deliverUntilStopped(stopping) }
         await withGracefulShutdownHandler {
             await withTaskCancellationHandler {
                 await loop.value
             } onCancel: {
                 loop.cancel()
-                self.service.outboxSignal.nudge()  // a pause does not watch for cancellation
+                self.environment.outboxSignal.nudge()  // a pause does not watch for cancellation
             }
         } onGracefulShutdown: {
             stopping.set()
-            self.service.schemaReady.open()
-            self.service.outboxSignal.nudge()
+            self.environment.schemaReady.open()
+            self.environment.outboxSignal.nudge()
             Task {
                 try? await Task.sleep(for: drain)
                 loop.cancel()
@@ -66,16 +69,16 @@ final class OutboxWorker: Service {
     private func deliverUntilStopped(_ stopping: StopFlag) async {
         // Wait for migrations; a shutdown before then must not leave this task hanging.
         await withTaskCancellationHandler {
-            await service.schemaReady.wait()
+            await environment.schemaReady.wait()
         } onCancel: {
-            service.schemaReady.open()
+            environment.schemaReady.open()
         }
         while !stopping.isSet, !Task.isCancelled {
             let claimed = await deliverDueJobs()
             if claimed < batchSize, !stopping.isSet, !Task.isCancelled {
                 let failures = failedClaims.withLock { $0 }
                 let pause = failures > 0 ? failurePause(after: failures) : await secondsUntilNextDue()
-                await service.outboxSignal.wait(upTo: pause)
+                await environment.outboxSignal.wait(upTo: pause)
                 if !stopping.isSet { try? await Task.sleep(for: gatherDelay) }
             }
         }
@@ -88,18 +91,19 @@ final class OutboxWorker: Service {
 
     /// Claims one batch and delivers it, a few at a time. Returns how many jobs were claimed.
     func deliverDueJobs() async -> Int {
-        let engine = service.store.engine
+        let engine = environment.store.engine
+        let clock = environment.clock
         let entries: [OutboxEntry]
         do {
             let (limit, lease) = (batchSize, lease)
             // One UPDATE … RETURNING: atomic on its own, no transaction around it.
-            entries = try await service.store.writeStatement { database in
-                try await OutboxRepository.claim(limit: limit, lease: lease, now: Clock.now(), engine: engine, in: database)
+            entries = try await environment.store.perform(.statement) { database in
+                try await database.outbox.claim(limit: limit, lease: lease, now: clock.now(), engine: engine)
             }
         } catch {
             if Task.isCancelled { return 0 }
             let failures = failedClaims.withLock { $0 += 1; return $0 }
-            service.logger.error("Outbox: claiming jobs failed", metadata: [
+            environment.logger.error("Outbox: claiming jobs failed", metadata: [
                 "error": "\(String(reflecting: error))", "consecutive_failures": "\(failures)",
             ])
             return 0
@@ -130,7 +134,7 @@ final class OutboxWorker: Service {
         }
         heartbeat.cancel()
         if Task.isCancelled {
-            service.logger.notice("Outbox: shutdown interrupted sends; unsent ones will be retried", metadata: ["jobs": "\(entries.count)"])
+            environment.logger.notice("Outbox: shutdown interrupted sends; unsent ones will be retried", metadata: ["jobs": "\(entries.count)"])
         }
         return entries.count
     }
@@ -138,15 +142,16 @@ final class OutboxWorker: Service {
     /// Extends the claim on `ids` (those still being sent) until cancelled.
     private func renewLeases(of ids: [UUID]) async {
         let lease = self.lease
+        let clock = environment.clock
         while !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(Int(lease * 1000 / 3)))
             if Task.isCancelled { return }
             do {
-                try await service.store.writeStatement { database in
-                    try await OutboxRepository.renewLease(ids: ids, until: Clock.now().adding(seconds: lease), in: database)
+                try await environment.store.perform(.statement) { database in
+                    try await database.outbox.renewLease(ids: ids, until: clock.now().adding(seconds: lease))
                 }
             } catch {
-                service.logger.warning("Outbox: renewing a lease failed", metadata: ["error": "\(String(reflecting: error))"])
+                environment.logger.warning("Outbox: renewing a lease failed", metadata: ["error": "\(String(reflecting: error))"])
             }
         }
     }
@@ -171,8 +176,8 @@ final class OutboxWorker: Service {
     /// Records outcomes in one transaction: one message's as it is known, or a whole batch's
     /// when preparing it failed.
     private func record(_ outcomes: [(OutboxEntry, DeliveryOutcome)]) async {
-        let now = Clock.now()
-        let configuration = service.configuration.mail
+        let now = environment.clock.now()
+        let configuration = environment.configuration.mail
         var finished: [OutboxRepository.Finish] = []
         for (entry, outcome) in outcomes {
             let metadata: Logger.Metadata = [
@@ -180,28 +185,28 @@ final class OutboxWorker: Service {
             ]
             switch outcome {
             case .sent:
-                service.logger.info("Outbox: delivered", metadata: metadata)
+                environment.logger.info("Outbox: delivered", metadata: metadata)
                 finished.append(.init(id: entry.id, state: .sent, error: nil, nextAttemptAt: now))
             case .skipped:
-                service.logger.debug("Outbox: nothing to send", metadata: metadata)
+                environment.logger.debug("Outbox: nothing to send", metadata: metadata)
                 finished.append(.init(id: entry.id, state: .skipped, error: nil, nextAttemptAt: now))
             case .failed(let error) where error.isTransient && entry.attempts < configuration.maximumAttempts:
-                service.logger.warning("Outbox: will retry", metadata: metadata.merging(["reason": "\(error.reason)"]) { $1 })
+                environment.logger.warning("Outbox: will retry", metadata: metadata.merging(["reason": "\(error.reason)"]) { $1 })
                 let next = now.adding(seconds: Self.backoff(attempt: entry.attempts, base: configuration.retryBaseDelay))
                 finished.append(.init(id: entry.id, state: .pending, error: error.reason, nextAttemptAt: next))
             case .failed(let error):
-                service.logger.error("Outbox: giving up", metadata: metadata.merging(["reason": "\(error.reason)"]) { $1 })
+                environment.logger.error("Outbox: giving up", metadata: metadata.merging(["reason": "\(error.reason)"]) { $1 })
                 finished.append(.init(id: entry.id, state: .dead, error: error.reason, nextAttemptAt: now))
             }
         }
         let results = finished
         do {
-            try await service.store.write { database in
-                try await OutboxRepository.finish(results, now: now, in: database)
+            try await environment.store.perform(.transaction) { database in
+                try await database.outbox.finish(results, now: now)
             }
         } catch {
             // The leases will run out and the jobs will be tried again: at least once, never lost.
-            service.logger.error("Outbox: recording outcomes failed", metadata: ["error": "\(String(reflecting: error))"])
+            environment.logger.error("Outbox: recording outcomes failed", metadata: ["error": "\(String(reflecting: error))"])
         }
     }
 
@@ -222,7 +227,7 @@ final class OutboxWorker: Service {
                 break
             }
         }
-        var issued = try await service.issueOneTimeTokens(tokenRequests).makeIterator()
+        var issued = try await mail.issueOneTimeTokens(tokenRequests).makeIterator()
         var messages: [MailMessage?] = []
         for job in jobs {
             switch job {
@@ -233,12 +238,12 @@ final class OutboxWorker: Service {
             case .signupConfirmation:
                 messages.append((issued.next() ?? nil).map { render(templates.signupConfirmation($0.context), to: $0.user.email) })
             case .reauthentication(let userId):
-                let issued = try await service.issueReauthenticationNonce(userId: userId)
+                let issued = try await mail.issueReauthenticationNonce(userId: userId)
                 messages.append(issued.map { render(templates.reauthentication($0.context), to: $0.email) })
             case .passwordChanged(let userId):
-                let user = try await service.store.read { try await UserRepository.find(id: userId, in: $0) }
+                let user = try await environment.store.perform { try await $0.users.find(id: userId) }
                 messages.append(user.map { user in
-                    let context = EmailTemplates.Context(productName: service.configuration.mail.productName, email: user.email)
+                    let context = EmailTemplates.Context(productName: environment.configuration.mail.productName, email: user.email)
                     return render(templates.passwordChanged(context), to: user.email)
                 })
             }
@@ -248,14 +253,14 @@ final class OutboxWorker: Service {
 
     private func render(_ rendered: EmailTemplates.Rendered, to address: String) -> MailMessage {
         MailMessage(
-            from: service.configuration.mail.from, to: MailAddress(address), subject: rendered.subject,
+            from: environment.configuration.mail.from, to: MailAddress(address), subject: rendered.subject,
             text: rendered.text, html: rendered.html
         )
     }
 
     private func secondsUntilNextDue() async -> Double {
-        guard let due = try? await service.store.read({ try await OutboxRepository.nextDue(in: $0) }) else { return idleWait }
-        let seconds = Double(due.microsecondsSinceEpoch - Clock.nowMicros()) / 1_000_000
+        guard let due = try? await environment.store.perform(.read, { try await $0.outbox.nextDue() }) else { return idleWait }
+        let seconds = Double(due.microsecondsSinceEpoch - environment.clock.nowMicros()) / 1_000_000
         return min(idleWait, max(0.01, seconds))
     }
 

@@ -10,7 +10,7 @@ import Hummingbird
 /// shape but does the same secure thing (a link, never a new password by email), and its
 /// `user_exist_status` is the same for every address, so it tells nobody whether an account exists.
 struct PasswordResetRequestEndpoint {
-    let service: AuthService
+    let service: GatehouseServices
 
     struct Body: Decodable { var email: String? }
 
@@ -58,7 +58,7 @@ struct PasswordResetRequestEndpoint {
         _ request: Request, _ context: GatehouseRequestContext, data: (String) -> D
     ) async throws -> Response {
         let body = try await JSONBody.decode(Body.self, from: request, context: context)
-        try await service.requestEmail(.recovery, email: body.email, missingMessage: "Please enter your email address")
+        try await service.recovery.requestEmail(.recovery, email: body.email, missingMessage: "Please enter your email address")
         let email = (try? EmailAddress(validating: body.email ?? ""))?.normalized ?? ""
         return try JSONBody.response(RESTEnvelope(success: true, data: data(email), error: nil, message: nil))
     }

@@ -3,7 +3,7 @@ import Hummingbird
 /// The routes of the REST shape (spec 004), with their middleware: the envelope's error
 /// vocabulary outermost, then the OTP rate limit.
 struct RESTRoutes {
-    let service: AuthService
+    let service: GatehouseServices
     let limits: RateLimits
 
     func add(to router: Router<GatehouseRequestContext>) {

@@ -8,28 +8,20 @@ import GatehouseCore
 enum LinkPreview: Sendable {
     /// The link can be used: show the button. `target` is where the POST will send the browser.
     case usable(target: String)
-    /// Unknown, spent or expired: the browser goes straight to GoTrue's error redirect.
-    case invalid(location: String)
+    /// Unknown, spent or expired: the browser goes straight to the error, at `target`.
+    case invalid(target: String)
 }
 
-extension AuthService {
+extension RecoveryService {
     func previewLink(token: String?, type rawType: String?, redirectTo requested: String?) async throws(AuthError) -> LinkPreview {
         guard let token, !token.isEmpty else { throw .validation("Verify requires a token or a token hash") }
         let type = try VerificationType(rawType)
         let linkHash = tokenHasher.linkHash(token)
-        let now = Clock.now()
-        let record = try await database { try await OneTimeTokenRepository.findUsable(linkHash: linkHash, now: now, in: $0) }
+        let now = clock.now()
+        let record = try await store.run { try await $0.oneTimeTokens.findUsable(linkHash: linkHash, now: now) }
         guard let record, type.purposes.contains(record.purpose) else {
-            return .invalid(location: Self.linkErrorLocation(redirectPolicy.resolve(requested).url))
+            return .invalid(target: redirectPolicy.resolve(requested).url)
         }
         return .usable(target: redirectPolicy.resolve(record.redirectTo ?? requested).url)
-    }
-
-    /// GoTrue's redirect for a link that cannot be used: the error in the fragment.
-    static func linkErrorLocation(_ target: String) -> String {
-        appending(fragment: [
-            ("error", "access_denied"), ("error_code", "otp_expired"),
-            ("error_description", "Email link is invalid or has expired"), ("sb", ""),
-        ], to: target)
     }
 }

@@ -46,12 +46,11 @@ struct OneTimeTokenHasher: Sendable {
     }
 
     /// A new token: 32 random bytes (base64url) for the link and six uniform random digits.
-    func mint(lifetime: Int, now: Timestamp) -> IssuedOneTimeToken {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let code = Int.random(in: 0..<1_000_000, using: &generator).zeroPadded(toWidth: 6)
+    func mint(lifetime: Int, now: Timestamp, random: RandomSource) -> IssuedOneTimeToken {
+        let bytes = random.bytes(32)
+        let code = random.integer(below: 1_000_000).zeroPadded(toWidth: 6)
         return IssuedOneTimeToken(
-            id: UUID(), linkToken: Data(bytes).base64URLEncodedString(), code: code,
+            id: random.uuid(), linkToken: Data(bytes).base64URLEncodedString(), code: code,
             expiresAt: now.adding(seconds: Double(lifetime))
         )
     }

@@ -1,6 +1,5 @@
 import Foundation
 import GatehouseCore
-import SQLKit
 
 /// GoTrue's `type` on `/verify`, and which tokens each accepts.
 enum VerificationType: String, Sendable {
@@ -22,23 +21,23 @@ enum VerificationType: String, Sendable {
     }
 }
 
-extension AuthService {
+extension RecoveryService {
     static let linkExpired = AuthError(.otpExpired, status: .forbidden, "Email link is invalid or has expired")
     static let codeExpired = AuthError(.otpExpired, status: .forbidden, "Token has expired or is invalid")
 
     /// `POST /verify {type, token_hash}`: redeems a link token for a session.
-    func verify(tokenHash: String, type: VerificationType, client: ClientInfo) async throws(AuthError) -> SessionPayload {
+    func verify(tokenHash: String, type: VerificationType, client: ClientInfo) async throws(AuthError) -> IssuedSession {
         let linkHash = tokenHasher.linkHash(tokenHash)
-        let now = Clock.now()
+        let now = clock.now()
         let purposes = type.purposes
-        let result = try await database(.transaction) { database -> (UserRecord, SessionRecord)? in
-            guard let token = try await OneTimeTokenRepository.consume(linkHash: linkHash, purposes: purposes, now: now, in: database) else {
+        let result = try await store.run(.transaction) { database -> (UserRecord, SessionRecord)? in
+            guard let token = try await database.oneTimeTokens.consume(linkHash: linkHash, purposes: purposes, now: now) else {
                 return nil
             }
             return try await completeVerification(token, client: client, now: now, in: database)
         }
         guard let (user, session) = result else { throw Self.linkExpired }
-        return try await sessionPayload(user: user, session: session, now: now)
+        return try await issuer.issue(user: user, session: session, now: now)
     }
 
     /// `POST /verify {type, email, token}`: redeems the 6-digit code for a session.
@@ -47,48 +46,48 @@ extension AuthService {
     /// database before the code is compared: against the account's budget (`CodeGuessBudget`,
     /// across successive codes) and against each candidate token's five tries. A spent budget
     /// answers exactly like a wrong code, and wrong codes never spend the emailed link.
-    func verify(email rawEmail: String, code: String, type: VerificationType, client: ClientInfo) async throws(AuthError) -> SessionPayload {
+    func verify(email rawEmail: String, code: String, type: VerificationType, client: ClientInfo) async throws(AuthError) -> IssuedSession {
         guard let email = try? EmailAddress(validating: rawEmail) else {
             throw AuthError(.validationFailed, status: .unprocessableContent, "Unable to validate email address: invalid format")
         }
-        let now = Clock.now()
+        let now = clock.now()
         let purposes = type.purposes
         let hasher = tokenHasher
-        let result = try await database(.transaction) { database -> (UserRecord, SessionRecord)? in
-            guard let user = try await UserRepository.find(email: email, in: database) else { return nil }
+        let result = try await store.run(.transaction) { database -> (UserRecord, SessionRecord)? in
+            guard let user = try await database.users.find(email: email) else { return nil }
             let budget = CodeGuessBudget(userId: user.id)
-            guard try await AttemptBudgetRepository.claim(key: budget.key, limit: budget.limit, window: budget.window, now: now, in: database) else {
+            guard try await database.attemptBudgets.claim(key: budget.key, limit: budget.limit, window: budget.window, now: now) else {
                 return nil
             }
-            let candidates = try await OneTimeTokenRepository.claimCodeTry(userId: user.id, purposes: purposes, now: now, in: database)
+            let candidates = try await database.oneTimeTokens.claimCodeTry(userId: user.id, purposes: purposes, now: now)
             // Every candidate is compared (no early exit), so the time does not say which matched.
             let matches = candidates.filter { OneTimeTokenHasher.constantTimeEquals(hasher.codeHash(code, tokenId: $0.id), $0.codeHash) }
             guard let match = matches.first,
-                  let consumed = try await OneTimeTokenRepository.consume(id: match.id, now: now, in: database)
+                  let consumed = try await database.oneTimeTokens.consume(id: match.id, now: now)
             else { return nil }
-            try await AttemptBudgetRepository.reset(key: budget.key, in: database)
+            try await database.attemptBudgets.reset(key: budget.key)
             return try await completeVerification(consumed, client: client, now: now, in: database)
         }
         guard let (user, session) = result else { throw Self.codeExpired }
-        return try await sessionPayload(user: user, session: session, now: now)
+        return try await issuer.issue(user: user, session: session, now: now)
     }
 
     /// After a token was consumed: confirm the address (a link in the inbox proves it), clear the
     /// user's other pending tokens for recovery, and start a session.
     func completeVerification(
-        _ token: OneTimeTokenRecord, client: ClientInfo, now: Timestamp, in database: any SQLDatabase
+        _ token: OneTimeTokenRecord, client: ClientInfo, now: Timestamp, in database: UnitOfWork
     ) async throws -> (UserRecord, SessionRecord)? {
-        guard var user = try await UserRepository.find(id: token.userId, in: database), !user.isBanned(at: now) else { return nil }
-        try await settleConfirmation(&user, by: token, now: now, in: database)
+        guard var user = try await database.users.find(id: token.userId), !user.isBanned(at: now) else { return nil }
+        try await ConfirmationSettlement.settle(&user, by: token, now: now, in: database)
         user.lastSignInAt = now
         user.updatedAt = now
         user.identity?.lastSignInAt = now
-        try await UserRepository.update(user, in: database)
+        try await database.users.update(user)
         if token.purpose == .recovery {
-            try await OneTimeTokenRepository.deletePending(userId: user.id, purpose: nil, in: database)
+            try await database.oneTimeTokens.deletePending(userId: user.id, purpose: nil)
         }
         let method = token.purpose == .recovery ? "recovery" : "otp"
-        let session = try await startSession(
+        let session = try await issuer.start(
             for: user, methods: [AuthenticationMethod(method: method, timestamp: now.secondsSinceEpoch)], client: client, now: now, in: database
         )
         return (user, session)

@@ -19,7 +19,7 @@ struct AdminTokenClaims: JWTPayload {
     }
 }
 
-extension AuthService {
+extension SessionService {
     /// The roles the admin API accepts (GoTrue's `GOTRUE_JWT_ADMIN_ROLES` default).
     static let adminRoles: Set<String> = ["service_role", "supabase_admin"]
 
@@ -44,13 +44,13 @@ extension AuthService {
             guard let id = UUID(uuidString: sessionId) else {
                 throw AuthError(.sessionNotFound, status: .forbidden, "Session from session_id claim in JWT does not exist")
             }
-            let pair = try await database { try await SessionRepository.findWithUser(id: id, in: $0) }
+            let pair = try await store.run { try await $0.sessions.findWithUser(id: id) }
             guard let (_, owner) = pair, userId == nil || owner.id == userId else {
                 throw AuthError(.sessionNotFound, status: .forbidden, "Session from session_id claim in JWT does not exist")
             }
             user = owner
         } else if let userId {
-            let found = try await database { try await UserRepository.find(id: userId, in: $0) }
+            let found = try await store.run { try await $0.users.find(id: userId) }
             guard let found else {
                 throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
             }
@@ -58,7 +58,7 @@ extension AuthService {
         } else {
             return
         }
-        if user.isBanned(at: Clock.now()) { throw AuthError(.userBanned, status: .forbidden, "User is banned") }
+        if user.isBanned(at: clock.now()) { throw AuthError(.userBanned, status: .forbidden, "User is banned") }
         guard Self.adminRoles.contains(user.role) else { throw notAdmin }
     }
 

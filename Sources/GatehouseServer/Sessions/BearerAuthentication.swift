@@ -9,7 +9,7 @@ struct Authenticated: Sendable {
     let user: UserRecord
 }
 
-extension AuthService {
+extension SessionService {
     /// Resolves `Authorization: Bearer <access token>` the way GoTrue's authenticated routes do:
     /// a valid signature is not enough, the session must still exist (so sign-out and password
     /// changes take effect at once) and the user must not be banned.
@@ -24,11 +24,11 @@ extension AuthService {
         }
         // One query on the common path; the user is looked up alone only to tell a deleted user
         // (user_not_found) from a signed-out session (session_not_found).
-        let loaded = try await database { database -> (SessionRecord, UserRecord)? in
-            if let pair = try await SessionRepository.findWithUser(id: sessionId, in: database), pair.0.userId == userId {
+        let loaded = try await store.run { database -> (SessionRecord, UserRecord)? in
+            if let pair = try await database.sessions.findWithUser(id: sessionId), pair.0.userId == userId {
                 return pair
             }
-            guard try await UserRepository.find(id: userId, in: database) != nil else {
+            guard try await database.users.find(id: userId) != nil else {
                 throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
             }
             return nil
@@ -36,7 +36,7 @@ extension AuthService {
         guard let (session, user) = loaded else {
             throw AuthError(.sessionNotFound, status: .forbidden, "Session from session_id claim in JWT does not exist")
         }
-        if user.isBanned(at: Clock.now()) { throw AuthError(.userBanned, status: .forbidden, "User is banned") }
+        if user.isBanned(at: clock.now()) { throw AuthError(.userBanned, status: .forbidden, "User is banned") }
         return Authenticated(claims: claims, session: session, user: user)
     }
 

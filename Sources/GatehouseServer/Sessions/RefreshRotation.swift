@@ -1,7 +1,7 @@
 import Foundation
 import GatehouseCore
 
-extension AuthService {
+extension SessionService {
     /// `POST /token?grant_type=refresh_token`, with rotation.
     ///
     /// The session's counter says which refresh token is current. Presenting the current one
@@ -9,7 +9,7 @@ extension AuthService {
     /// Presenting the one just before it within the reuse interval returns the current pair
     /// again: the client lost our answer, or two tabs raced (supabase-swift retries POSTs).
     /// Anything older is a replay of a stolen token, so the whole session is revoked.
-    func refresh(token: String?, client: ClientInfo) async throws(AuthError) -> SessionPayload {
+    func refresh(token: String?, client: ClientInfo) async throws(AuthError) -> IssuedSession {
         guard let token, !token.isEmpty else { throw .validation("Refresh token is required") }
         guard let decoded = refreshTokens.decode(token) else {
             throw AuthError(.refreshTokenNotFound, status: .badRequest, "Invalid Refresh Token: Refresh Token Not Found")
@@ -18,8 +18,8 @@ extension AuthService {
         // Two attempts: a lost compare-and-set means another request rotated first; re-reading
         // then finds our token one step behind, inside the reuse interval.
         for _ in 0..<2 {
-            let now = Clock.now()
-            let loaded = try await database { try await SessionRepository.findWithUser(id: decoded.sessionId, in: $0) }
+            let now = clock.now()
+            let loaded = try await store.run { try await $0.sessions.findWithUser(id: decoded.sessionId) }
             guard let (loadedSession, user) = loaded else {
                 throw AuthError(.refreshTokenNotFound, status: .badRequest, "Invalid Refresh Token: Refresh Token Not Found")
             }
@@ -31,19 +31,19 @@ extension AuthService {
             case session.refreshCounter:
                 let current = session.refreshCounter
                 let sessionId = session.id
-                let advanced = try await database(.statement) { database in
-                    try await SessionRepository.advanceCounter(id: sessionId, from: current, at: now, in: database)
+                let advanced = try await store.run(.statement) { database in
+                    try await database.sessions.advanceCounter(id: sessionId, from: current, at: now)
                 }
                 guard advanced else { continue }
                 session.refreshCounter += 1
                 session.refreshedAt = now
-                return try await sessionPayload(user: user, session: session, now: now)
+                return try await issuer.issue(user: user, session: session, now: now)
             case session.refreshCounter - 1 where now.microsecondsSinceEpoch - session.refreshedAt.microsecondsSinceEpoch
                 <= Int64(reuseInterval * 1_000_000):
-                return try await sessionPayload(user: user, session: session, now: now)
+                return try await issuer.issue(user: user, session: session, now: now)
             case ..<session.refreshCounter:
                 let sessionId = session.id
-                try await database(.statement) { try await SessionRepository.delete(id: sessionId, in: $0) }
+                try await store.run(.statement) { try await $0.sessions.delete(id: sessionId) }
                 logger.notice("Refresh token reuse detected; session revoked", metadata: ["session_id": "\(sessionId)"])
                 throw AuthError(.refreshTokenAlreadyUsed, status: .badRequest, "Invalid Refresh Token: Already Used")
             default:

@@ -16,14 +16,14 @@ enum SignOutScope: String, Sendable {
     }
 }
 
-extension AuthService {
+extension SessionService {
     func signOut(_ caller: Authenticated, scope: SignOutScope) async throws(AuthError) {
         let session = caller.session
-        try await database(.transaction) { database in
+        try await store.run(.transaction) { database in
             switch scope {
-            case .global: try await SessionRepository.deleteAll(userId: session.userId, in: database)
-            case .local: try await SessionRepository.delete(id: session.id, in: database)
-            case .others: try await SessionRepository.deleteAll(userId: session.userId, except: session.id, in: database)
+            case .global: try await database.sessions.deleteAll(userId: session.userId)
+            case .local: try await database.sessions.delete(id: session.id)
+            case .others: try await database.sessions.deleteAll(userId: session.userId, except: session.id)
             }
         }
     }

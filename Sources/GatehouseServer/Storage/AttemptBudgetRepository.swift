@@ -7,10 +7,12 @@ import SQLKit
 /// A try is claimed *before* it is checked, in one conditional upsert, so any number of
 /// parallel tries cannot get more than `limit` checks per window: the database row, not a
 /// read followed by a write, decides.
-enum AttemptBudgetRepository {
+struct AttemptBudgetRepository: Sendable {
+    let database: any SQLDatabase
+
     /// Claims one try for `key`. True when the try may go ahead; false when `limit` tries were
     /// already claimed in the current window (which then simply runs out).
-    static func claim(key: String, limit: Int, window: Double, now: Timestamp, in database: any SQLDatabase) async throws -> Bool {
+    func claim(key: String, limit: Int, window: Double, now: Timestamp) async throws -> Bool {
         let nowMicros = now.microsecondsSinceEpoch
         let cutoff = nowMicros - Int64(window * 1_000_000)
         // Every right-hand side reads the row as it was before the update, on both engines.
@@ -27,7 +29,7 @@ enum AttemptBudgetRepository {
     }
 
     /// Seconds until `key`'s window ends (at least 1), for a Retry-After; nil if it has none.
-    static func secondsLeft(key: String, window: Double, now: Timestamp, in database: any SQLDatabase) async throws -> Int? {
+    func secondsLeft(key: String, window: Double, now: Timestamp) async throws -> Int? {
         let row = try await database.raw("SELECT window_started_at FROM attempt_budgets WHERE budget_key = \(bind: key)").first()
         guard let started = try row?.decode(column: "window_started_at", as: Int64.self) else { return nil }
         let left = Double(started - now.microsecondsSinceEpoch) / 1_000_000 + window
@@ -35,7 +37,7 @@ enum AttemptBudgetRepository {
     }
 
     /// Starts `key`'s budget again (after a success: whoever got it right owns the account).
-    static func reset(key: String, in database: any SQLDatabase) async throws {
+    func reset(key: String) async throws {
         try await database.raw("DELETE FROM attempt_budgets WHERE budget_key = \(bind: key)").run()
     }
 }

@@ -2,10 +2,12 @@ import GatehouseCore
 import SQLKit
 
 /// The per-address send window (`email_send_windows`): at most one email of a kind per window.
-enum EmailWindowRepository {
+struct EmailWindowRepository: Sendable {
+    let database: any SQLDatabase
+
     /// Opens the window for `key` if it is not open already. Returns nil when the send may go
     /// ahead, or the seconds left. One statement: an upsert that only overwrites an expired entry.
-    static func claim(key: String, window: Double, now: Timestamp, in database: any SQLDatabase) async throws -> Int? {
+    func claim(key: String, window: Double, now: Timestamp) async throws -> Int? {
         guard window > 0 else { return nil }
         let cutoff = now.microsecondsSinceEpoch - Int64(window * 1_000_000)
         let claimed = try await database.raw("""

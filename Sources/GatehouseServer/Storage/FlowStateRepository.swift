@@ -13,8 +13,10 @@ struct FlowStateRecord: Sendable {
     var createdAt: Timestamp
 }
 
-enum FlowStateRepository {
-    static func insert(_ flow: FlowStateRecord, authCodeHash: String, in database: any SQLDatabase) async throws {
+struct FlowStateRepository: Sendable {
+    let database: any SQLDatabase
+
+    func insert(_ flow: FlowStateRecord, authCodeHash: String) async throws {
         try await database.raw("""
             INSERT INTO flow_states (id, auth_code_hash, user_id, code_challenge, code_challenge_method, authentication_method, created_at)
             VALUES (\(bind: flow.id.uuidString.lowercased()), \(bind: authCodeHash), \(bind: flow.userId.uuidString.lowercased()),
@@ -24,7 +26,7 @@ enum FlowStateRepository {
     }
 
     /// Removes and returns the flow for an authorization code: single use even under races.
-    static func take(authCodeHash: String, in database: any SQLDatabase) async throws -> FlowStateRecord? {
+    func take(authCodeHash: String) async throws -> FlowStateRecord? {
         let row = try await database.raw("""
             DELETE FROM flow_states WHERE auth_code_hash = \(bind: authCodeHash)
             RETURNING id, user_id, code_challenge, code_challenge_method, authentication_method, created_at

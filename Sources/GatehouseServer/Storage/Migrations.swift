@@ -202,7 +202,7 @@ enum Migrations {
                     try await database.raw(SQLQueryString(statement)).run()
                 }
                 try await database.raw(
-                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(bind: migration.version), \(bind: migration.name), \(bind: Clock.nowMicros()))"
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(bind: migration.version), \(bind: migration.name), \(bind: ServerClock.system.nowMicros()))"
                 ).run()
                 return true
             }

@@ -4,7 +4,9 @@ import SQLKit
 
 /// Reads and writes `one_time_tokens`. Consuming is one conditional UPDATE … RETURNING, so of any
 /// number of concurrent redemptions of one token exactly one gets a row back.
-enum OneTimeTokenRepository {
+struct OneTimeTokenRepository: Sendable {
+    let database: any SQLDatabase
+
     /// Code tries a token allows (right or wrong); after them its code is refused, its link not.
     static let maximumAttempts = 5
     /// How many of a user's newest pending tokens a code is compared with (each emailed code
@@ -13,7 +15,7 @@ enum OneTimeTokenRepository {
 
     private static let columns = "id, user_id, purpose, code_hash, attempts, code_challenge, code_challenge_method, redirect_to, expires_at, consumed_at"
 
-    static func insert(_ record: OneTimeTokenRecord, linkHash: String, now: Timestamp, in database: any SQLDatabase) async throws {
+    func insert(_ record: OneTimeTokenRecord, linkHash: String, now: Timestamp) async throws {
         try await database.raw("""
             INSERT INTO one_time_tokens (id, user_id, purpose, token_hash, code_hash, attempts, code_challenge,
                 code_challenge_method, redirect_to, expires_at, consumed_at, created_at)
@@ -25,7 +27,7 @@ enum OneTimeTokenRepository {
     }
 
     /// Removes the user's unused tokens (of one purpose, or all): only the newest link works.
-    static func deletePending(userId: UUID, purpose: TokenPurpose?, in database: any SQLDatabase) async throws {
+    func deletePending(userId: UUID, purpose: TokenPurpose?) async throws {
         let user = userId.uuidString.lowercased()
         if let purpose {
             try await database.raw(
@@ -38,7 +40,7 @@ enum OneTimeTokenRepository {
 
     /// Removes the user's unused plain (non-PKCE) tokens of one purpose; PKCE tokens belong to
     /// the flows of whoever started them and stay until used or expired.
-    static func deletePendingPlain(userId: UUID, purpose: TokenPurpose, in database: any SQLDatabase) async throws {
+    func deletePendingPlain(userId: UUID, purpose: TokenPurpose) async throws {
         try await database.raw("""
             DELETE FROM one_time_tokens WHERE user_id = \(bind: userId.uuidString.lowercased()) AND purpose = \(bind: purpose.rawValue)
                 AND consumed_at IS NULL AND code_challenge IS NULL
@@ -46,30 +48,30 @@ enum OneTimeTokenRepository {
     }
 
     /// A usable token by its link hash, without consuming it (the reset page's GET).
-    static func findUsable(linkHash: String, now: Timestamp, in database: any SQLDatabase) async throws -> OneTimeTokenRecord? {
+    func findUsable(linkHash: String, now: Timestamp) async throws -> OneTimeTokenRecord? {
         try await database.raw("""
-            SELECT \(unsafeRaw: columns) FROM one_time_tokens
+            SELECT \(unsafeRaw: Self.columns) FROM one_time_tokens
             WHERE token_hash = \(bind: linkHash) AND consumed_at IS NULL AND expires_at > \(bind: now.microsecondsSinceEpoch)
-            """).first().map(decode)
+            """).first().map(Self.decode)
     }
 
     /// Atomically marks a usable token consumed and returns it; nil if it was not usable.
-    static func consume(linkHash: String, purposes: [TokenPurpose], now: Timestamp, in database: any SQLDatabase) async throws -> OneTimeTokenRecord? {
+    func consume(linkHash: String, purposes: [TokenPurpose], now: Timestamp) async throws -> OneTimeTokenRecord? {
         let list = SQLList(purposes.map { SQLBind($0.rawValue) })
         return try await database.raw("""
             UPDATE one_time_tokens SET consumed_at = \(bind: now.microsecondsSinceEpoch)
             WHERE token_hash = \(bind: linkHash) AND purpose IN (\(list)) AND consumed_at IS NULL
                 AND expires_at > \(bind: now.microsecondsSinceEpoch)
-            RETURNING \(unsafeRaw: columns)
-            """).first().map(decode)
+            RETURNING \(unsafeRaw: Self.columns)
+            """).first().map(Self.decode)
     }
 
-    static func consume(id: UUID, now: Timestamp, in database: any SQLDatabase) async throws -> OneTimeTokenRecord? {
+    func consume(id: UUID, now: Timestamp) async throws -> OneTimeTokenRecord? {
         try await database.raw("""
             UPDATE one_time_tokens SET consumed_at = \(bind: now.microsecondsSinceEpoch)
             WHERE id = \(bind: id.uuidString.lowercased()) AND consumed_at IS NULL AND expires_at > \(bind: now.microsecondsSinceEpoch)
-            RETURNING \(unsafeRaw: columns)
-            """).first().map(decode)
+            RETURNING \(unsafeRaw: Self.columns)
+            """).first().map(Self.decode)
     }
 
     /// Claims one code try on each of the user's newest usable tokens of `purposes` whose code
@@ -78,7 +80,7 @@ enum OneTimeTokenRepository {
     /// than `maximumAttempts` times per token (on PostgreSQL the row lock re-checks
     /// `attempts < maximum` against the newest row version; on SQLite writes are serialized).
     /// A spent code leaves the token's link usable: the link has its own 256-bit secret.
-    static func claimCodeTry(userId: UUID, purposes: [TokenPurpose], now: Timestamp, in database: any SQLDatabase) async throws -> [OneTimeTokenRecord] {
+    func claimCodeTry(userId: UUID, purposes: [TokenPurpose], now: Timestamp) async throws -> [OneTimeTokenRecord] {
         let list = SQLList(purposes.map { SQLBind($0.rawValue) })
         let nowMicros = now.microsecondsSinceEpoch
         return try await database.raw("""
@@ -87,10 +89,10 @@ enum OneTimeTokenRepository {
                 SELECT id FROM one_time_tokens
                 WHERE user_id = \(bind: userId.uuidString.lowercased()) AND purpose IN (\(list)) AND consumed_at IS NULL
                     AND expires_at > \(bind: nowMicros)
-                ORDER BY created_at DESC LIMIT \(bind: codeCandidates)
-            ) AND attempts < \(bind: maximumAttempts) AND consumed_at IS NULL
-            RETURNING \(unsafeRaw: columns)
-            """).all().map(decode)
+                ORDER BY created_at DESC LIMIT \(bind: Self.codeCandidates)
+            ) AND attempts < \(bind: Self.maximumAttempts) AND consumed_at IS NULL
+            RETURNING \(unsafeRaw: Self.columns)
+            """).all().map(Self.decode)
     }
 
     private static func decode(_ row: any SQLRow) throws -> OneTimeTokenRecord {

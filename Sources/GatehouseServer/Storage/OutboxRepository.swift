@@ -4,7 +4,9 @@ import SQLKit
 
 /// The mail outbox (`outbox`): jobs written in the same transaction as the request that causes
 /// them, claimed by workers with a lease, and finished as `sent` or, after the last attempt, `dead`.
-enum OutboxRepository {
+struct OutboxRepository: Sendable {
+    let database: any SQLDatabase
+
     enum State: String, Sendable {
         /// `skipped`: done, with nothing to send (no account for the address).
         case pending, sending, sent, skipped, dead
@@ -18,7 +20,7 @@ enum OutboxRepository {
         var nextAttemptAt: Timestamp
     }
 
-    static func enqueue(_ job: OutboxJob, now: Timestamp, in database: any SQLDatabase) async throws {
+    func enqueue(_ job: OutboxJob, now: Timestamp) async throws {
         let payload = String(decoding: try JSONEncoder().encode(job), as: UTF8.self)
         try await database.raw("""
             INSERT INTO outbox (id, kind, payload, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at)
@@ -30,7 +32,7 @@ enum OutboxRepository {
     /// Claims up to `limit` due jobs: pending ones whose time has come, and `sending` ones whose
     /// lease ran out (their worker died). On PostgreSQL, `FOR UPDATE SKIP LOCKED` lets workers
     /// of several instances claim disjoint batches; SQLite has a single writer already.
-    static func claim(limit: Int, lease: Double, now: Timestamp, engine: SQLEngine, in database: any SQLDatabase) async throws -> [OutboxEntry] {
+    func claim(limit: Int, lease: Double, now: Timestamp, engine: SQLEngine) async throws -> [OutboxEntry] {
         let nowMicros = now.microsecondsSinceEpoch
         let lockClause = engine == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         let rows = try await database.raw("""
@@ -55,7 +57,7 @@ enum OutboxRepository {
     }
 
     /// Records outcomes; jobs that ended alike (sent, skipped) share one statement.
-    static func finish(_ results: [Finish], now: Timestamp, in database: any SQLDatabase) async throws {
+    func finish(_ results: [Finish], now: Timestamp) async throws {
         for state in [State.sent, .skipped] {
             let ids = results.filter { $0.state == state }.map { SQLBind($0.id.uuidString.lowercased()) }
             guard !ids.isEmpty else { continue }
@@ -76,7 +78,7 @@ enum OutboxRepository {
     }
 
     /// Keeps jobs claimed while they are being sent.
-    static func renewLease(ids: [UUID], until: Timestamp, in database: any SQLDatabase) async throws {
+    func renewLease(ids: [UUID], until: Timestamp) async throws {
         guard !ids.isEmpty else { return }
         let list = SQLList(ids.map { SQLBind($0.uuidString.lowercased()) })
         try await database.raw("""
@@ -86,7 +88,7 @@ enum OutboxRepository {
     }
 
     /// When the next pending job falls due, if any (the worker sleeps until then).
-    static func nextDue(in database: any SQLDatabase) async throws -> Timestamp? {
+    func nextDue() async throws -> Timestamp? {
         let row = try await database.raw("""
             SELECT MIN(CASE WHEN state = 'pending' THEN next_attempt_at ELSE locked_until END) AS due
             FROM outbox WHERE state IN ('pending', 'sending')
@@ -94,7 +96,7 @@ enum OutboxRepository {
         return try row?.decode(column: "due", as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
     }
 
-    static func status(deadLimit: Int = 20, in database: any SQLDatabase) async throws -> OutboxStatus {
+    func status(deadLimit: Int = 20) async throws -> OutboxStatus {
         var status = OutboxStatus()
         for row in try await database.raw("SELECT state, COUNT(*) AS total FROM outbox GROUP BY state").all() {
             let total = try row.decode(column: "total", as: Int.self)

@@ -4,10 +4,12 @@ import SQLKit
 
 /// Reads and writes `pending_signups`: what each sign-up of a not yet confirmed address asked
 /// for (password hash, metadata), bound to the confirmation token minted for it.
-enum PendingSignupRepository {
+struct PendingSignupRepository: Sendable {
+    let database: any SQLDatabase
+
     private static let columns = "id, user_id, password_hash, user_metadata, created_at"
 
-    static func insert(_ record: PendingSignupRecord, in database: any SQLDatabase) async throws {
+    func insert(_ record: PendingSignupRecord) async throws {
         try await database.raw("""
             INSERT INTO pending_signups (id, user_id, password_hash, user_metadata, token_id, created_at)
             VALUES (\(bind: record.id.uuidString.lowercased()), \(bind: record.userId.uuidString.lowercased()),
@@ -17,7 +19,7 @@ enum PendingSignupRepository {
     }
 
     /// Notes that the confirmation token `tokenId` was minted for the sign-up `id` of `userId`.
-    static func bind(id: UUID, userId: UUID, tokenId: UUID, in database: any SQLDatabase) async throws {
+    func bind(id: UUID, userId: UUID, tokenId: UUID) async throws {
         try await database.raw("""
             UPDATE pending_signups SET token_id = \(bind: tokenId.uuidString.lowercased())
             WHERE id = \(bind: id.uuidString.lowercased()) AND user_id = \(bind: userId.uuidString.lowercased())
@@ -25,21 +27,21 @@ enum PendingSignupRepository {
     }
 
     /// The sign-up a confirmation token was minted for.
-    static func find(tokenId: UUID, in database: any SQLDatabase) async throws -> PendingSignupRecord? {
+    func find(tokenId: UUID) async throws -> PendingSignupRecord? {
         try await database.raw(
-            "SELECT \(unsafeRaw: columns) FROM pending_signups WHERE token_id = \(bind: tokenId.uuidString.lowercased())"
-        ).first().map(decode)
+            "SELECT \(unsafeRaw: Self.columns) FROM pending_signups WHERE token_id = \(bind: tokenId.uuidString.lowercased())"
+        ).first().map(Self.decode)
     }
 
     /// The user's latest sign-up (for a token minted by `/resend`, which names none).
-    static func newest(userId: UUID, in database: any SQLDatabase) async throws -> PendingSignupRecord? {
+    func newest(userId: UUID) async throws -> PendingSignupRecord? {
         try await database.raw("""
-            SELECT \(unsafeRaw: columns) FROM pending_signups WHERE user_id = \(bind: userId.uuidString.lowercased())
+            SELECT \(unsafeRaw: Self.columns) FROM pending_signups WHERE user_id = \(bind: userId.uuidString.lowercased())
             ORDER BY created_at DESC, id DESC LIMIT 1
-            """).first().map(decode)
+            """).first().map(Self.decode)
     }
 
-    static func deleteAll(userId: UUID, in database: any SQLDatabase) async throws {
+    func deleteAll(userId: UUID) async throws {
         try await database.raw("DELETE FROM pending_signups WHERE user_id = \(bind: userId.uuidString.lowercased())").run()
     }
 

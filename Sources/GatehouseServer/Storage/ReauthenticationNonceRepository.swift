@@ -5,12 +5,14 @@ import SQLKit
 /// Reads and writes `reauthentication_nonces`: at most one live nonce per user, stored as a
 /// keyed hash. Each try spends one attempt in a single conditional UPDATE, so parallel guesses
 /// cannot exceed the budget on either engine.
-enum ReauthenticationNonceRepository {
+struct ReauthenticationNonceRepository: Sendable {
+    let database: any SQLDatabase
+
     /// Tries a nonce survives (the right one included).
     static let maximumAttempts = 5
 
     /// Replaces the user's nonce: a new one makes the earlier one useless.
-    static func store(userId: UUID, nonceHash: String, expiresAt: Timestamp, now: Timestamp, in database: any SQLDatabase) async throws {
+    func store(userId: UUID, nonceHash: String, expiresAt: Timestamp, now: Timestamp) async throws {
         try await database.raw("""
             INSERT INTO reauthentication_nonces (user_id, nonce_hash, attempts, expires_at, created_at)
             VALUES (\(bind: userId.uuidString.lowercased()), \(bind: nonceHash), 0, \(bind: expiresAt.microsecondsSinceEpoch),
@@ -22,16 +24,16 @@ enum ReauthenticationNonceRepository {
 
     /// Spends one attempt on the user's live nonce and returns its hash to compare against, or
     /// nil when there is none or its budget is spent.
-    static func spendAttempt(userId: UUID, now: Timestamp, in database: any SQLDatabase) async throws -> String? {
+    func spendAttempt(userId: UUID, now: Timestamp) async throws -> String? {
         try await database.raw("""
             UPDATE reauthentication_nonces SET attempts = attempts + 1
-            WHERE user_id = \(bind: userId.uuidString.lowercased()) AND attempts < \(bind: maximumAttempts)
+            WHERE user_id = \(bind: userId.uuidString.lowercased()) AND attempts < \(bind: Self.maximumAttempts)
                 AND expires_at > \(bind: now.microsecondsSinceEpoch)
             RETURNING nonce_hash
             """).first()?.decode(column: "nonce_hash", as: String.self)
     }
 
-    static func delete(userId: UUID, in database: any SQLDatabase) async throws {
+    func delete(userId: UUID) async throws {
         try await database.raw("DELETE FROM reauthentication_nonces WHERE user_id = \(bind: userId.uuidString.lowercased())").run()
     }
 }

@@ -5,11 +5,12 @@ import SQLKit
 /// unexchanged PKCE codes, spent tokens, send windows and delivered jobs would pile up forever.
 /// Dead outbox jobs and sessions are kept (the first are for people to look at, the second live
 /// until their user signs out).
-enum Retention {
+struct Retention: Sendable {
     static let day: Double = 86_400
+    let database: any SQLDatabase
 
-    static func purge(now: Timestamp, in database: any SQLDatabase) async throws {
-        let dayAgo = now.adding(seconds: -day).microsecondsSinceEpoch
+    func purge(now: Timestamp) async throws {
+        let dayAgo = now.adding(seconds: -Self.day).microsecondsSinceEpoch
         // Authorization codes live five minutes; GoTrue also collects flow states after a day.
         try await database.raw("DELETE FROM flow_states WHERE created_at < \(bind: dayAgo)").run()
         // Spent or expired tokens, once a day old (a day covers the longest configurable lifetime).
@@ -22,7 +23,7 @@ enum Retention {
         // Attempt budgets: every window is at most a day long (sign-in ≤ 86400 s, codes an hour).
         try await database.raw("DELETE FROM attempt_budgets WHERE window_started_at < \(bind: dayAgo)").run()
         // Finished jobs after a week; dead ones stay for `gatehouse mail status`.
-        let weekAgo = now.adding(seconds: -7 * day).microsecondsSinceEpoch
+        let weekAgo = now.adding(seconds: -7 * Self.day).microsecondsSinceEpoch
         try await database.raw("""
             DELETE FROM outbox WHERE state IN ('sent', 'skipped') AND updated_at < \(bind: weekAgo)
             """).run()

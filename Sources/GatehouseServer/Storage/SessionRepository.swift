@@ -3,8 +3,10 @@ import GatehouseCore
 import SQLKit
 
 /// Reads and writes `sessions`.
-enum SessionRepository {
-    static func insert(_ session: SessionRecord, userAgent: String?, ip: String?, in database: any SQLDatabase) async throws {
+struct SessionRepository: Sendable {
+    let database: any SQLDatabase
+
+    func insert(_ session: SessionRecord, userAgent: String?, ip: String?) async throws {
         let amr = String(decoding: try JSONEncoder().encode(session.amr), as: UTF8.self)
         try await database.raw("""
             INSERT INTO sessions (id, user_id, aal, amr, refresh_counter, refreshed_at, user_agent, ip, created_at, updated_at)
@@ -17,14 +19,14 @@ enum SessionRepository {
 
     /// A session and its user in one query (refresh and every authenticated request need both),
     /// through the `session_users` view.
-    static func findWithUser(id: UUID, in database: any SQLDatabase) async throws -> (SessionRecord, UserRecord)? {
+    func findWithUser(id: UUID) async throws -> (SessionRecord, UserRecord)? {
         let row = try await database.raw("SELECT * FROM session_users WHERE s_id = \(bind: id.uuidString.lowercased())").first()
-        return try row.map { row in (try decode(row, prefix: "s_"), try UserRepository.decode(row)) }
+        return try row.map { row in (try Self.decode(row, prefix: "s_"), try UserRepository.decode(row)) }
     }
 
     /// Moves the refresh counter from `expected` to `expected + 1`. Returns false when another
     /// request advanced it first (the compare-and-set is what makes rotation race-free).
-    static func advanceCounter(id: UUID, from expected: Int64, at now: Timestamp, in database: any SQLDatabase) async throws -> Bool {
+    func advanceCounter(id: UUID, from expected: Int64, at now: Timestamp) async throws -> Bool {
         let row = try await database.raw("""
             UPDATE sessions SET refresh_counter = refresh_counter + 1, refreshed_at = \(bind: now.microsecondsSinceEpoch),
                 updated_at = \(bind: now.microsecondsSinceEpoch)
@@ -34,11 +36,11 @@ enum SessionRepository {
         return row != nil
     }
 
-    static func delete(id: UUID, in database: any SQLDatabase) async throws {
+    func delete(id: UUID) async throws {
         try await database.raw("DELETE FROM sessions WHERE id = \(bind: id.uuidString.lowercased())").run()
     }
 
-    static func deleteAll(userId: UUID, except kept: UUID? = nil, in database: any SQLDatabase) async throws {
+    func deleteAll(userId: UUID, except kept: UUID? = nil) async throws {
         let user = userId.uuidString.lowercased()
         if let kept {
             try await database.raw(

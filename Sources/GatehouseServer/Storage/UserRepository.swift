@@ -4,7 +4,9 @@ import SQLKit
 
 /// Reads and writes `users` and `identities`. Every function takes the `SQLDatabase` it runs on,
 /// so callers decide what shares a transaction.
-enum UserRepository {
+struct UserRepository: Sendable {
+    let database: any SQLDatabase
+
     static let columns = """
         u.id, u.email, u.encrypted_password, u.aud, u.role, u.email_confirmed_at, u.confirmation_sent_at,
         u.recovery_sent_at, u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.banned_until,
@@ -17,34 +19,34 @@ enum UserRepository {
     /// The user by id. With `lockingOn: .postgres` the row stays locked for the rest of the
     /// transaction (SQLite's single writer already serializes): read-modify-write updates must
     /// not lose each other's changes.
-    static func find(id: UUID, lockingOn engine: SQLEngine? = nil, in database: any SQLDatabase) async throws -> UserRecord? {
+    func find(id: UUID, lockingOn engine: SQLEngine? = nil) async throws -> UserRecord? {
         let lock = engine == .postgres ? " FOR UPDATE OF u" : ""
         let row = try await database.raw(
-            "SELECT \(unsafeRaw: columns) \(unsafeRaw: from) WHERE u.id = \(bind: id.uuidString.lowercased())\(unsafeRaw: lock)"
+            "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) WHERE u.id = \(bind: id.uuidString.lowercased())\(unsafeRaw: lock)"
         ).first()
-        return try row.map(decode)
+        return try row.map(Self.decode)
     }
 
-    static func find(email: EmailAddress, in database: any SQLDatabase) async throws -> UserRecord? {
+    func find(email: EmailAddress) async throws -> UserRecord? {
         let row = try await database.raw(
-            "SELECT \(unsafeRaw: columns) \(unsafeRaw: from) WHERE u.email = \(bind: email.normalized)"
+            "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) WHERE u.email = \(bind: email.normalized)"
         ).first()
-        return try row.map(decode)
+        return try row.map(Self.decode)
     }
 
     /// The users holding any of `emails` (normalized addresses), in one query: the outbox worker
     /// looks up a whole batch at once.
-    static func find(emails: [String], in database: any SQLDatabase) async throws -> [UserRecord] {
+    func find(emails: [String]) async throws -> [UserRecord] {
         guard !emails.isEmpty else { return [] }
         let list = SQLList(emails.map { SQLBind($0) })
         return try await database.raw(
-            "SELECT \(unsafeRaw: columns) \(unsafeRaw: from) WHERE u.email IN (\(list))"
-        ).all().map(decode)
+            "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) WHERE u.email IN (\(list))"
+        ).all().map(Self.decode)
     }
 
     /// Notes when a recovery or confirmation email was last sent (GoTrue's `recovery_sent_at`,
     /// `confirmation_sent_at`), touching nothing else.
-    static func recordEmailSent(userId: UUID, purpose: TokenPurpose, at now: Timestamp, in database: any SQLDatabase) async throws {
+    func recordEmailSent(userId: UUID, purpose: TokenPurpose, at now: Timestamp) async throws {
         let column = switch purpose {
         case .recovery: "recovery_sent_at"
         case .signup: "confirmation_sent_at"
@@ -54,13 +56,13 @@ enum UserRepository {
         ).run()
     }
 
-    static func list(offset: Int, limit: Int, in database: any SQLDatabase) async throws -> [UserRecord] {
+    func list(offset: Int, limit: Int) async throws -> [UserRecord] {
         try await database.raw(
-            "SELECT \(unsafeRaw: columns) \(unsafeRaw: from) ORDER BY u.created_at, u.id LIMIT \(bind: limit) OFFSET \(bind: offset)"
-        ).all().map(decode)
+            "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) ORDER BY u.created_at, u.id LIMIT \(bind: limit) OFFSET \(bind: offset)"
+        ).all().map(Self.decode)
     }
 
-    static func count(in database: any SQLDatabase) async throws -> Int {
+    func count() async throws -> Int {
         let row = try await database.raw("SELECT COUNT(*) AS total FROM users").first()
         return try row?.decode(column: "total", as: Int.self) ?? 0
     }
@@ -68,7 +70,7 @@ enum UserRepository {
     /// Inserts the user and its identity. Returns false, inserting nothing, when the address is
     /// taken — also when a concurrent transaction took it a moment ago (ON CONFLICT waits for it).
     @discardableResult
-    static func insert(_ user: UserRecord, in database: any SQLDatabase) async throws -> Bool {
+    func insert(_ user: UserRecord) async throws -> Bool {
         let inserted = try await database.raw("""
             INSERT INTO users (id, email, encrypted_password, aud, role, email_confirmed_at, confirmation_sent_at,
                 recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at)
@@ -95,7 +97,7 @@ enum UserRepository {
     }
 
     /// Writes every mutable column of `user` (and its identity's data).
-    static func update(_ user: UserRecord, in database: any SQLDatabase) async throws {
+    func update(_ user: UserRecord) async throws {
         try await database.raw("""
             UPDATE users SET email = \(bind: user.email), encrypted_password = \(bind: user.passwordHash),
                 role = \(bind: user.role), email_confirmed_at = \(bind: user.emailConfirmedAt?.microsecondsSinceEpoch),
@@ -118,7 +120,7 @@ enum UserRepository {
         }
     }
 
-    static func recordSignIn(userId: UUID, at now: Timestamp, in database: any SQLDatabase) async throws {
+    func recordSignIn(userId: UUID, at now: Timestamp) async throws {
         let id = userId.uuidString.lowercased()
         try await database.raw(
             "UPDATE users SET last_sign_in_at = \(bind: now.microsecondsSinceEpoch), updated_at = \(bind: now.microsecondsSinceEpoch) WHERE id = \(bind: id)"
@@ -128,7 +130,7 @@ enum UserRepository {
         ).run()
     }
 
-    static func delete(id: UUID, in database: any SQLDatabase) async throws {
+    func delete(id: UUID) async throws {
         let id = id.uuidString.lowercased()
         // Children first: SQLite enforces foreign keys only when the pragma is on for the connection.
         try await database.raw("DELETE FROM sessions WHERE user_id = \(bind: id)").run()

@@ -16,7 +16,8 @@ extension RedactedDescription {
 extension ServerConfiguration: RedactedDescription {}
 extension MailConfiguration: RedactedDescription {}
 extension MailConfiguration.SMTPSettings: RedactedDescription {}
-extension AuthService: RedactedDescription {}
+extension ServerEnvironment: RedactedDescription {}
+extension GatehouseServices: RedactedDescription {}
 extension TokenSigner: RedactedDescription {}
 extension RefreshTokenCodec: RedactedDescription {}
 extension OneTimeTokenHasher: RedactedDescription {}

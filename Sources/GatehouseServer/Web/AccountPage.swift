@@ -27,7 +27,7 @@ struct AccountPage {
     func signOut(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
         let signIn = try await web.signIn(request)
         if case .signedIn(let caller, _) = signIn {
-            try await web.service.signOut(caller, scope: .local)
+            try await web.service.sessions.signOut(caller, scope: .local)
         }
         web.clearSignInCookie(on: &exchange)
         exchange.rotateCSRF(web.security)
@@ -75,13 +75,13 @@ struct AccountPage {
             state.status = .tooManyRequests
             return .page(page(caller.user, state))
         }
-        guard try await service.isCurrentPassword(current, of: caller.user) else {
+        guard try await service.accounts.isCurrentPassword(current, of: caller.user) else {
             state.currentError = UserFacingText.currentPasswordIncorrect
             state.status = .badRequest
             return .page(page(caller.user, state))
         }
         do {
-            _ = try await service.updateUser(caller, with: UserUpdateRequest(password: password, currentPassword: current))
+            _ = try await service.accounts.updateUser(caller, with: UserUpdateRequest(password: password, currentPassword: current))
         } catch {
             if error.status.code >= 500 { throw error }
             if error.code == .samePassword {

@@ -14,27 +14,27 @@ struct DevMailboxPage {
     func listMessages(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let recipient = request.uri.queryParameters.get("to")
         let limit = min(500, max(1, request.uri.queryParameters.get("limit", as: Int.self) ?? 50))
-        let messages = try await web.service.database { try await DevMailboxRepository.list(recipient: recipient, limit: limit, in: $0) }
+        let messages = try await web.service.mail.devMessages(to: recipient, limit: limit)
         return try JSONBody.response(MessageList(messages: messages))
     }
 
     func showMessage(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
-        guard let message = try await web.service.database(.read, { try await DevMailboxRepository.find(id: id, in: $0) }) else {
+        guard let message = try await web.service.mail.devMessage(id: id) else {
             throw AuthError(.notFound, status: .notFound, "No such message")
         }
         return try JSONBody.response(message)
     }
 
     func deleteMessages(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
-        try await web.service.store.write { try await DevMailboxRepository.deleteAll(in: $0) }
+        try await web.service.mail.clearDevMailbox()
         return Response(status: .noContent)
     }
 
     func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
         let service = web.service
         let recipient = request.uri.queryParameters.get("to").flatMap { $0.isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
-        let messages = try await service.database { try await DevMailboxRepository.list(recipient: recipient, limit: 50, in: $0) }
+        let messages = try await service.mail.devMessages(to: recipient, limit: 50)
         let items: [[String: Any]] = messages.map { message in
             ["id": message.id, "to": message.to, "subject": message.subject, "createdAt": message.createdAt,
              "parts": Self.parts(of: message.text)]

@@ -39,7 +39,7 @@ struct ForgotPasswordPage {
             return .page(formPage(email: typed, summary: text, status: .tooManyRequests))
         }
         do {
-            try await service.requestEmail(.recovery, email: email, missingMessage: UserFacingText.emailRequired)
+            try await service.recovery.requestEmail(.recovery, email: email, missingMessage: UserFacingText.emailRequired)
         } catch {
             let failure: AuthError = error
             if failure.code == .overEmailSendRateLimit {

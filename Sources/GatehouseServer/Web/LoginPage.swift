@@ -81,9 +81,9 @@ struct LoginPage {
             state.status = .tooManyRequests
             return .page(page(state))
         }
-        let session: SessionPayload
+        let session: IssuedSession
         do {
-            session = try await service.signIn(email: email, password: password, client: client)
+            session = try await service.sessions.signIn(email: email, password: password, client: client)
         } catch {
             if error.status.code >= 500 { throw error }
             state.summary = WebContext.text(for: error)
@@ -95,8 +95,7 @@ struct LoginPage {
             state.status = error.status
             return .page(page(state))
         }
-        let cookieState = try await service.webSessionState(for: session, remember: state.remember)
-        web.setSignInCookie(cookieState, on: &exchange)
+        web.setSignInCookie(web.cookieState(for: session, remember: state.remember), on: &exchange)
         exchange.rotateCSRF(web.security)
         return .redirect("/account")
     }

@@ -20,7 +20,7 @@ struct ResetPasswordPage {
 
     func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
         guard let token = request.uri.queryParameters.get("token"), !token.isEmpty, token.utf8.count <= 512,
-              try await web.service.isUsableResetToken(token)
+              try await web.service.recovery.isUsableResetToken(token)
         else { return .page(invalidLink()) }
         return .page(page(State(token: token)))
     }
@@ -47,15 +47,14 @@ struct ResetPasswordPage {
             state.status = .unprocessableContent
             return .page(page(state))
         }
-        let client = context.client
         if let wait = context.requestBudget.spend() {
             state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
             state.status = .tooManyRequests
             return .page(page(state))
         }
-        let session: SessionPayload
+        let user: UserRecord
         do {
-            session = try await service.resetPassword(token: token, newPassword: password, client: client)
+            user = try await service.recovery.resetPassword(token: token, newPassword: password)
         } catch {
             let failure: AuthError = error
             if failure.code == .otpExpired { return .page(invalidLink()) }
@@ -66,12 +65,11 @@ struct ResetPasswordPage {
             return .page(page(state))
         }
         // Every session of the account ended with the reset, this browser's included.
-        try await service.endSession(of: session)
         web.clearSignInCookie(on: &exchange)
         return .page(WebPage(template: "reset_password_done", title: UserFacingText.ResetPassword.doneTitle, values: [
             "title": UserFacingText.ResetPassword.doneTitle, "message": UserFacingText.passwordChanged,
             "otherSessions": UserFacingText.allSessionsSignedOut, "signIn": UserFacingText.Login.signIn,
-            "rememberEmail": session.user.email,
+            "rememberEmail": user.email,
         ]))
     }
 

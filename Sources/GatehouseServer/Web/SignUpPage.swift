@@ -63,9 +63,9 @@ struct SignUpPage {
             state.status = .tooManyRequests
             return .page(page(state))
         }
-        let result: SignUpResult
+        let result: SignUpOutcome
         do {
-            result = try await service.signUp(
+            result = try await service.accounts.signUp(
                 email: email, password: password, data: [:], client: client,
                 redirectTo: confirmationLanding, pkce: Self.discardedChallenge()
             )
@@ -80,11 +80,11 @@ struct SignUpPage {
             return .page(page(state))
         }
         switch result {
-        case .session(let session):
-            web.setSignInCookie(try await service.webSessionState(for: session, remember: false), on: &exchange)
+        case .signedIn(let session):
+            web.setSignInCookie(web.cookieState(for: session, remember: false), on: &exchange)
             exchange.rotateCSRF(web.security)
             return .redirect("/account")
-        case .user:
+        case .awaitingConfirmation:
             return .page(sentPage(email: email, status: nil, cooldown: Int(service.configuration.emailSendWindow)))
         }
     }
@@ -100,7 +100,7 @@ struct SignUpPage {
             ))
         }
         do {
-            try await service.requestEmail(
+            try await service.recovery.requestEmail(
                 .signupConfirmation, email: email, redirectTo: confirmationLanding, pkce: Self.discardedChallenge(),
                 missingMessage: "Resend requires an email"
             )

@@ -11,7 +11,7 @@ import Hummingbird
 /// declared here (`RateLimitMiddleware(…, .page)`); the page spends it once the form is valid
 /// and answers a limit with its own form.
 struct WebRoutes {
-    let service: AuthService
+    let service: GatehouseServices
     let limits: RateLimits
 
     func add(to router: Router<GatehouseRequestContext>) {

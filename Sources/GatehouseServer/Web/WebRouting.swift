@@ -47,7 +47,7 @@ struct WebForm: Sendable {
 /// never let an error reach the API's JSON error middleware: anything unexpected becomes the
 /// server-error page (for the script, a 500 it turns into the specs' "Server error" text).
 struct WebContext: Sendable {
-    let service: AuthService
+    let service: GatehouseServices
     let renderer: PageRenderer
     let security: WebSecurity
 

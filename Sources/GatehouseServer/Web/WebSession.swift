@@ -16,73 +16,33 @@ enum WebSignIn {
     case signedOut
 }
 
-/// The web pages' cookie sessions. A cookie session is an ordinary session (a row of
-/// `sessions`, listed and revoked like the API's); the cookie holds only its id, sealed.
-extension AuthService {
-    /// "Remember me": the cookie persists and the session survives 30 days without a visit.
-    static let rememberedWebSessionIdleLimit: Int64 = 30 * 24 * 3600
-
-    /// Seconds a web session may sit unused: the access-token lifetime (as an app's session
-    /// would lapse without a refresh), or 30 days with "Remember me".
-    func webSessionIdleLimit(remember: Bool) -> Int64 {
-        remember ? Self.rememberedWebSessionIdleLimit : Int64(configuration.jwtExpiry)
-    }
-
-    func webSignIn(cookie value: String?, security: WebSecurity) async throws(AuthError) -> WebSignIn {
-        guard let value, let state = security.open(value) else { return .signedOut }
-        let now = Clock.now()
-        let loaded = try await database { try await SessionRepository.findWithUser(id: state.sessionId, in: $0) }
-        guard let (session, user) = loaded, user.id == state.userId else { return .ended }
-        if now.secondsSinceEpoch - state.lastSeen > webSessionIdleLimit(remember: state.remember) {
-            let sessionId = session.id
-            try await database(.transaction) { try await SessionRepository.delete(id: sessionId, in: $0) }
-            return .timedOut
-        }
-        if user.isBanned(at: now) { return .ended }
-        var refreshed = state
-        refreshed.lastSeen = now.secondsSinceEpoch
-        return .signedIn(authenticated(user: user, session: session, now: now), refreshed)
-    }
-
-    /// The caller for a loaded session: claims exactly as the access token of that session
-    /// carries them, so `signOut` and `updateUser` see what they see through the API.
-    func authenticated(user: UserRecord, session: SessionRecord, now: Timestamp) -> Authenticated {
-        Authenticated(claims: signer.accessClaims(for: user, session: session, now: now), session: session, user: user)
-    }
-
-    /// The cookie state for the session an API operation just started (sign-in, sign-up).
-    func webSessionState(for payload: SessionPayload, remember: Bool) async throws(AuthError) -> WebSessionState {
-        let claims = try await signer.verifyAccessToken(payload.accessToken)
-        guard let sessionId = UUID(uuidString: claims.sessionId), let userId = UUID(uuidString: claims.sub.value) else {
-            throw AuthError(.unexpectedFailure, status: .internalServerError, "Session without ids")
-        }
-        return WebSessionState(sessionId: sessionId, userId: userId, remember: remember, lastSeen: Clock.now().secondsSinceEpoch)
-    }
-
-    /// Ends the session `payload` belongs to (the reset page changes the password but signs
-    /// nobody in: people sign in with the new password, which proves they have it).
-    func endSession(of payload: SessionPayload) async throws(AuthError) {
-        let claims = try await signer.verifyAccessToken(payload.accessToken)
-        guard let sessionId = UUID(uuidString: claims.sessionId) else { return }
-        try await database(.transaction) { try await SessionRepository.delete(id: sessionId, in: $0) }
-    }
-
-    /// Whether `password` is the caller's current one (one bcrypt verify, off the event loop).
-    func isCurrentPassword(_ password: String, of user: UserRecord) async throws(AuthError) -> Bool {
-        guard !password.isEmpty, password.utf8.count <= PasswordPolicy.maximumBytes else { return false }
-        return try await hashing { try await hasher.verify(password, against: user.passwordHash) }
-    }
-}
-
 extension WebContext {
     func signIn(_ request: Request) async throws(AuthError) -> WebSignIn {
-        try await service.webSignIn(cookie: request.cookies[security.sessionCookieName]?.value, security: security)
+        guard let value = request.cookies[security.sessionCookieName]?.value, let state = security.open(value) else { return .signedOut }
+        switch try await service.sessions.resumeCookieSession(
+            sessionId: state.sessionId, userId: state.userId, lastSeen: state.lastSeen, remember: state.remember
+        ) {
+        case .active(let caller, let now):
+            var refreshed = state
+            refreshed.lastSeen = now.secondsSinceEpoch
+            return .signedIn(caller, refreshed)
+        case .timedOut: return .timedOut
+        case .ended: return .ended
+        }
+    }
+
+    /// The cookie state for a session an operation just started (sign-in, sign-up).
+    func cookieState(for issued: IssuedSession, remember: Bool) -> WebSessionState {
+        WebSessionState(
+            sessionId: issued.session.id, userId: issued.user.id, remember: remember,
+            lastSeen: issued.session.createdAt.secondsSinceEpoch
+        )
     }
 
     /// Sets (or refreshes) the sign-in cookie: a session cookie, or 30 days with "Remember me".
     func setSignInCookie(_ state: WebSessionState, on exchange: inout WebExchange) {
         guard let sealed = security.seal(state) else { return }
-        let maxAge = state.remember ? Int(AuthService.rememberedWebSessionIdleLimit) : nil
+        let maxAge = state.remember ? Int(SessionService.rememberedCookieSessionIdleLimit) : nil
         exchange.cookies.append(security.cookie(name: security.sessionCookieName, value: sealed, maxAge: maxAge))
         exchange.bindCSRF(toSession: state.sessionId.uuidString.lowercased(), security)
     }

@@ -44,11 +44,11 @@ struct OutboxBackoffTests {
     func backsOff() async throws {
         let captured = CapturedLog()
         let logger = Logger(label: "outbox-backoff") { _ in CapturingHandler(log: captured) }
-        let service = await AuthService(
+        let environment = try await ServerEnvironment.live(
             configuration: ServerConfiguration(jwtSecret: TestServer.jwtSecret), store: UnreachableStore(), logger: logger
         )
-        service.schemaReady.open()
-        let worker = OutboxWorker(service: service, transport: DevMailbox(store: UnreachableStore()))
+        environment.schemaReady.open()
+        let worker = OutboxWorker(environment: environment, mail: MailService(environment))
         let group = ServiceGroup(configuration: .init(services: [worker], logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }

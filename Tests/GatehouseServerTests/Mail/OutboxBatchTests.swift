@@ -16,18 +16,18 @@ struct OutboxBatchTests {
             let logger = Logger(label: "outbox-batch-test")
             var configuration = ServerConfiguration(jwtSecret: TestServer.jwtSecret)
             configuration.mail.productName = "Gatehouse"
-            let service = await AuthService(configuration: configuration, store: store, logger: logger)
-            let worker = OutboxWorker(service: service, transport: DevMailbox(store: store))
+            let environment = try await ServerEnvironment.live(configuration: configuration, store: store, logger: logger)
+            let worker = OutboxWorker(environment: environment, mail: MailService(environment))
 
             let confirmed = UserRecord.new(
-                email: try EmailAddress(validating: "confirmed@example.com"), passwordHash: "x", userMetadata: [:], confirmedAt: Clock.now()
+                email: try EmailAddress(validating: "confirmed@example.com"), passwordHash: "x", userMetadata: [:], confirmedAt: .now()
             )
             let unconfirmed = UserRecord.new(
                 email: try EmailAddress(validating: "unconfirmed@example.com"), passwordHash: "x", userMetadata: [:], confirmedAt: nil
             )
             try await store.write { database in
-                try await UserRepository.insert(confirmed, in: database)
-                try await UserRepository.insert(unconfirmed, in: database)
+                try await database.users.insert(confirmed)
+                try await database.users.insert(unconfirmed)
             }
             let direct = MailMessage(from: MailAddress("from@example.com"), to: MailAddress("to@example.com"), subject: "direct", text: "hi")
             let jobs: [OutboxJob] = [

@@ -1,20 +1,20 @@
 import Foundation
 import GatehouseCore
 
-extension AuthService {
+extension SessionService {
     /// `POST /token?grant_type=password`.
     ///
     /// Every address, registered or not, has a failure budget (`claimSignInTry`), checked before
     /// anything is looked up. Every path past it pays exactly one bcrypt verify (a decoy for unknown addresses), and the
     /// account's state (banned, unconfirmed) is told only to someone who knew the password.
-    func signIn(email rawEmail: String?, password: String?, client: ClientInfo) async throws(AuthError) -> SessionPayload {
+    func signIn(email rawEmail: String?, password: String?, client: ClientInfo) async throws(AuthError) -> IssuedSession {
         guard let rawEmail, !rawEmail.isEmpty else { throw .validation("An email address is required") }
         guard let password, !password.isEmpty else { throw .validation("Password is required") }
         let email = try? EmailAddress(validating: rawEmail)
         let budgetKey = tokenHasher.budgetKey("signin", email?.normalized ?? rawEmail.trimmingCharacters(in: .whitespaces).lowercased())
         try await claimSignInTry(budgetKey: budgetKey)
         let user: UserRecord? = if let email {
-            try await database { try await UserRepository.find(email: email, in: $0) }
+            try await store.run { try await $0.users.find(email: email) }
         } else {
             nil
         }
@@ -23,24 +23,22 @@ extension AuthService {
         let candidate = password.utf8.count > PasswordPolicy.maximumBytes ? "" : password
         let matches = try await hashing { try await hasher.verify(candidate, against: user?.passwordHash) }
         guard matches, var user, !candidate.isEmpty else { throw .invalidCredentials }
-        let now = Clock.now()
+        let now = clock.now()
         if user.isBanned(at: now) { throw AuthError(.userBanned, status: .badRequest, "User is banned") }
         guard user.isConfirmed else { throw AuthError(.emailNotConfirmed, status: .badRequest, "Email not confirmed") }
 
         let signedIn = user
-        let session = try await database(.transaction) { database in
-            try await UserRepository.recordSignIn(userId: signedIn.id, at: now, in: database)
-            try await AttemptBudgetRepository.reset(key: budgetKey, in: database)
-            return try await startSession(for: signedIn, methods: [.password(at: now)], client: client, now: now, in: database)
+        let session = try await store.run(.transaction) { database in
+            try await database.users.recordSignIn(userId: signedIn.id, at: now)
+            try await database.attemptBudgets.reset(key: budgetKey)
+            return try await issuer.start(for: signedIn, methods: [.password(at: now)], client: client, now: now, in: database)
         }
         user.lastSignInAt = now
         user.updatedAt = now
         user.identity?.lastSignInAt = now
         // GoTrue tells a client when the correct password no longer meets the current policy.
         let check = passwordPolicy.check(password)
-        let weak = check == .acceptable ? nil : WeakPasswordPayload(
-            message: "Your password no longer meets the password requirements.", reasons: check.weakPasswordReasons
-        )
-        return try await sessionPayload(user: user, session: session, now: now, weakPassword: weak)
+        let weak = check == .acceptable ? nil : check.weakPasswordReasons
+        return try await issuer.issue(user: user, session: session, now: now, weakPasswordReasons: weak)
     }
 }

@@ -1,6 +1,6 @@
 import GatehouseCore
 
-extension AuthService {
+extension SessionService {
     /// Claims one password try for an address (`GATEHOUSE_SIGNIN_FAILURE_LIMIT` tries in a row
     /// per `GATEHOUSE_SIGNIN_FAILURE_WINDOW`, a success starts again) or throws GoTrue's 429.
     ///
@@ -14,12 +14,12 @@ extension AuthService {
         let limit = configuration.signInFailureLimit
         guard limit > 0 else { return }
         let window = configuration.signInFailureWindow
-        let now = Clock.now()
-        let wait = try await database(.statement) { database -> Int? in
-            if try await AttemptBudgetRepository.claim(key: budgetKey, limit: limit, window: window, now: now, in: database) {
+        let now = clock.now()
+        let wait = try await store.run(.statement) { database -> Int? in
+            if try await database.attemptBudgets.claim(key: budgetKey, limit: limit, window: window, now: now) {
                 return nil
             }
-            return try await AttemptBudgetRepository.secondsLeft(key: budgetKey, window: window, now: now, in: database) ?? Int(window)
+            return try await database.attemptBudgets.secondsLeft(key: budgetKey, window: window, now: now) ?? Int(window)
         }
         if let wait {
             throw AuthError(.overRequestRateLimit, status: .tooManyRequests, "Request rate limit reached", retryAfter: wait)

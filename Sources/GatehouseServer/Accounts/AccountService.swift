@@ -1,0 +1,30 @@
+import GatehouseCore
+
+/// Accounts: sign-up, the signed-in user's own updates and reauthentication, and the admin
+/// API's user management. One file per operation (`SignUp.swift`, `UserUpdate.swift`, …).
+struct AccountService: Sendable {
+    let configuration: ServerConfiguration
+    let store: Store
+    let hasher: PasswordHasher
+    /// Signs the new user in when sign-ups need no confirmation.
+    let issuer: SessionIssuer
+    let mailQueue: MailQueue
+    let tokenHasher: OneTimeTokenHasher
+    let redirectPolicy: RedirectPolicy
+    let clock: ServerClock
+    let random: RandomSource
+
+    init(_ environment: ServerEnvironment) {
+        configuration = environment.configuration
+        store = environment.store
+        hasher = environment.hasher
+        issuer = environment.issuer
+        mailQueue = environment.mailQueue
+        tokenHasher = environment.tokenHasher
+        redirectPolicy = environment.redirectPolicy
+        clock = environment.clock
+        random = environment.random
+    }
+
+    var passwordPolicy: PasswordPolicy { configuration.passwordPolicy }
+}

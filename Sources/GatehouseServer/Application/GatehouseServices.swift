@@ -1,0 +1,30 @@
+import GatehouseCore
+
+/// The server's services, built once from the environment and handed to the protocol adapters
+/// (GoTrue endpoints, the REST and Edge Function shapes, the web pages). Each service holds only
+/// what its domain needs; none knows about HTTP or any wire format.
+struct GatehouseServices: Sendable {
+    let environment: ServerEnvironment
+    /// Sign-up, the user's own updates and reauthentication, the admin API's users.
+    let accounts: AccountService
+    /// Sign-in, refresh, PKCE exchange, sign-out, bearer and admin authorization, cookie sessions.
+    let sessions: SessionService
+    /// Recovery and confirmation emails, verification of links and codes, password reset.
+    let recovery: RecoveryService
+    /// What the outbox worker needs minted, the dev mailbox and the outbox's status.
+    let mail: MailService
+    /// Per-client request budgets (the HTTP side's).
+    let limits: RateLimits
+
+    init(environment: ServerEnvironment) {
+        self.environment = environment
+        self.accounts = AccountService(environment)
+        self.sessions = SessionService(environment)
+        self.recovery = RecoveryService(environment)
+        self.mail = MailService(environment)
+        self.limits = RateLimits(environment.configuration.rateLimits)
+    }
+
+    var configuration: ServerConfiguration { environment.configuration }
+    var passwordPolicy: PasswordPolicy { configuration.passwordPolicy }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Logging
+
+/// Everything the services are built from, made once at start-up and passed down: the clock,
+/// the randomness, the store, the password hasher, the token signer and codecs, the mail
+/// transport and the outbox's wake-up signal, and the settings. A test builds one with
+/// `live(...)` and replaces any part (`environment.clock = …`) before building services.
+struct ServerEnvironment: Sendable {
+    var configuration: ServerConfiguration
+    /// Now, for every expiry, window and timestamp the services compute.
+    var clock: ServerClock
+    /// Every token, code and id the services mint.
+    var random: RandomSource
+    var store: Store
+    var hasher: PasswordHasher
+    /// Signs and verifies access tokens (JWT).
+    var signer: TokenSigner
+    var refreshTokens: RefreshTokenCodec
+    /// Keyed hashes of one-time secrets, budget and window keys.
+    var tokenHasher: OneTimeTokenHasher
+    var redirectPolicy: RedirectPolicy
+    var transport: any MailTransport
+    /// Nudges the outbox worker when a request queues mail.
+    var outboxSignal: WakeSignal
+    /// Opens once the schema is migrated; background work waits for it.
+    var schemaReady: Latch
+    var logger: Logger
+
+    /// The production environment for `configuration` over `sql`.
+    static func live(configuration: ServerConfiguration, store sql: any SQLStore, logger: Logger) async throws -> ServerEnvironment {
+        ServerEnvironment(
+            configuration: configuration, clock: .system, random: .system, store: Store(sql: sql, logger: logger),
+            hasher: PasswordHasher(cost: configuration.bcryptCost),
+            signer: await TokenSigner(secret: configuration.jwtSecret, issuer: configuration.issuer, lifetime: configuration.jwtExpiry),
+            refreshTokens: RefreshTokenCodec(secret: configuration.jwtSecret),
+            tokenHasher: OneTimeTokenHasher(secret: configuration.jwtSecret),
+            redirectPolicy: RedirectPolicy(siteURL: configuration.siteURL, allowList: configuration.redirectAllowList),
+            transport: try TransportFactory.make(configuration.mail, store: sql, logger: logger),
+            outboxSignal: WakeSignal(), schemaReady: Latch(), logger: logger
+        )
+    }
+
+    /// The one-time-token minting and session issuing every service shares.
+    var issuer: SessionIssuer { SessionIssuer(signer: signer, refreshTokens: refreshTokens, random: random, logger: logger) }
+    var mailQueue: MailQueue {
+        MailQueue(tokenHasher: tokenHasher, sendWindow: configuration.emailSendWindow, signal: outboxSignal)
+    }
+}

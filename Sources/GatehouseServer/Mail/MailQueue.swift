@@ -1,0 +1,45 @@
+import Foundation
+import GatehouseCore
+
+/// Queues mail from a request: inside the request's unit of work, under the address's send
+/// window, and nudges the outbox worker once the work has committed.
+struct MailQueue: Sendable {
+    let tokenHasher: OneTimeTokenHasher
+    /// `GATEHOUSE_EMAIL_SEND_WINDOW`: at most one email of a kind per address per window.
+    let sendWindow: Double
+    let signal: WakeSignal
+
+    /// Queues `job` unless the address's send window for `kind` is still open; then returns
+    /// the seconds left and queues nothing. Runs inside the caller's unit of work.
+    ///
+    /// PKCE requests have a window of their own: anyone can ask for a PKCE email to any address
+    /// (with a challenge only they can answer), and that must not hold back the owner's plain
+    /// request for the window.
+    func enqueueWithinWindow(
+        _ job: OutboxJob, kind: EmailRequestKind, email: EmailAddress, pkce: Bool = false, now: Timestamp, in work: UnitOfWork
+    ) async throws -> Int? {
+        if let wait = try await claimWindow(email: email, purpose: pkce ? kind.rawValue + "/pkce" : kind.rawValue, now: now, in: work) {
+            return wait
+        }
+        try await work.outbox.enqueue(job, now: now)
+        return nil
+    }
+
+    /// Opens the address's window for `purpose`; nil when it was closed, else the seconds left.
+    func claimWindow(email: EmailAddress, purpose: String, now: Timestamp, in work: UnitOfWork) async throws -> Int? {
+        try await work.emailWindows.claim(key: tokenHasher.addressKey(email, purpose: purpose), window: sendWindow, now: now)
+    }
+
+    /// Wakes the worker: call after the unit of work that queued mail has committed.
+    func nudge() {
+        signal.nudge()
+    }
+
+    /// GoTrue's answer to a request inside the window.
+    static func windowStillOpen(_ wait: Int) -> AuthError {
+        AuthError(
+            .overEmailSendRateLimit, status: .tooManyRequests,
+            "For security purposes, you can only request this after \(wait) seconds.", retryAfter: wait
+        )
+    }
+}

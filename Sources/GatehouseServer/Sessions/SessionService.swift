@@ -1,0 +1,32 @@
+import GatehouseCore
+import Logging
+
+/// Sessions: password sign-in, refresh-token rotation, the PKCE code exchange, sign-out, and
+/// resolving a caller from a bearer token or a web page's cookie (user and admin).
+struct SessionService: Sendable {
+    let configuration: ServerConfiguration
+    let store: Store
+    let hasher: PasswordHasher
+    let issuer: SessionIssuer
+    /// Verifies the access tokens callers present.
+    let signer: TokenSigner
+    let refreshTokens: RefreshTokenCodec
+    /// Sign-in budget keys and PKCE authorization-code hashes.
+    let tokenHasher: OneTimeTokenHasher
+    let clock: ServerClock
+    let logger: Logger
+
+    init(_ environment: ServerEnvironment) {
+        configuration = environment.configuration
+        store = environment.store
+        hasher = environment.hasher
+        issuer = environment.issuer
+        signer = environment.signer
+        refreshTokens = environment.refreshTokens
+        tokenHasher = environment.tokenHasher
+        clock = environment.clock
+        logger = environment.logger
+    }
+
+    var passwordPolicy: PasswordPolicy { configuration.passwordPolicy }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+
+/// Reads and writes `dev_mailbox`, the development transport's store.
+struct DevMailboxRepository: Sendable {
+    let database: any SQLDatabase
+
+    func insert(_ message: MailMessage, now: Timestamp) async throws {
+        try await database.raw("""
+            INSERT INTO dev_mailbox (id, recipient, sender, subject, text_body, html_body, created_at)
+            VALUES (\(bind: UUID().uuidString.lowercased()), \(bind: message.to.address.lowercased()), \(bind: message.from.address),
+                \(bind: message.subject), \(bind: message.text), \(bind: message.html), \(bind: now.microsecondsSinceEpoch))
+            """).run()
+    }
+
+    /// Newest first; for one recipient when `recipient` is given.
+    func list(recipient: String?, limit: Int) async throws -> [DevMailboxMessage] {
+        let rows = if let recipient {
+            try await database.raw("""
+                SELECT * FROM dev_mailbox WHERE recipient = \(bind: recipient.lowercased())
+                ORDER BY created_at DESC LIMIT \(bind: limit)
+                """).all()
+        } else {
+            try await database.raw("SELECT * FROM dev_mailbox ORDER BY created_at DESC LIMIT \(bind: limit)").all()
+        }
+        return try rows.map(Self.decode)
+    }
+
+    func find(id: String) async throws -> DevMailboxMessage? {
+        try await database.raw("SELECT * FROM dev_mailbox WHERE id = \(bind: id)").first().map(Self.decode)
+    }
+
+    func deleteAll() async throws {
+        try await database.raw("DELETE FROM dev_mailbox").run()
+    }
+
+    private static func decode(_ row: any SQLRow) throws -> DevMailboxMessage {
+        DevMailboxMessage(
+            id: try row.decode(column: "id", as: String.self), to: try row.decode(column: "recipient", as: String.self),
+            from: try row.decode(column: "sender", as: String.self), subject: try row.decode(column: "subject", as: String.self),
+            text: try row.decode(column: "text_body", as: String.self), html: try row.decode(column: "html_body", as: String?.self),
+            createdAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: "created_at", as: Int64.self)).rfc3339
+        )
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Synchronization
+
+/// Where the server's randomness comes from, as a seam: the system's cryptographic generator in
+/// production; a seeded, reproducible sequence in tests (`RandomSource.seeded`), so a test knows
+/// the code an email will carry or the id a row will get. Every token, code and id the services
+/// mint is drawn from here.
+struct RandomSource: Sendable {
+    private let fill: @Sendable (inout [UInt8]) -> Void
+
+    init(fill: @escaping @Sendable (inout [UInt8]) -> Void) {
+        self.fill = fill
+    }
+
+    /// The operating system's cryptographically secure generator.
+    static let system = RandomSource { bytes in
+        var generator = SystemRandomNumberGenerator()
+        for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
+    }
+
+    /// A reproducible sequence (SplitMix64 from `seed`), for tests only: never secret.
+    static func seeded(_ seed: UInt64) -> RandomSource {
+        let state = Mutex(seed)
+        return RandomSource { bytes in
+            state.withLock { value in
+                for index in bytes.indices {
+                    value &+= 0x9E37_79B9_7F4A_7C15
+                    var mixed = value
+                    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+                    bytes[index] = UInt8(truncatingIfNeeded: mixed ^ (mixed >> 31))
+                }
+            }
+        }
+    }
+
+    func bytes(_ count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        fill(&bytes)
+        return bytes
+    }
+
+    /// A version-4 UUID.
+    func uuid() -> UUID {
+        var raw = bytes(16)
+        raw[6] = (raw[6] & 0x0F) | 0x40
+        raw[8] = (raw[8] & 0x3F) | 0x80
+        return UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                           raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+    }
+
+    /// A uniform integer in `0..<upperBound` (rejection sampling: no modulo bias).
+    func integer(below upperBound: Int) -> Int {
+        precondition(upperBound > 0)
+        let bound = UInt64(upperBound)
+        let limit = UInt64.max - UInt64.max % bound
+        while true {
+            let value = bytes(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            if value < limit { return Int(value % bound) }
+        }
+    }
+}

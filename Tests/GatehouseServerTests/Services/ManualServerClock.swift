@@ -1,0 +1,19 @@
+import GatehouseCore
+import Synchronization
+@testable import GatehouseServer
+
+/// A clock a test moves by hand: every service built with `clock` reads the same instant.
+final class ManualServerClock: Sendable {
+    private let current: Mutex<Timestamp>
+
+    init(_ start: Timestamp = Timestamp(microsecondsSinceEpoch: 1_800_000_000_000_000)) {
+        self.current = Mutex(start)
+    }
+
+    var clock: ServerClock { ServerClock { self.now } }
+    var now: Timestamp { current.withLock { $0 } }
+
+    func advance(seconds: Double) {
+        current.withLock { $0 = $0.adding(seconds: seconds) }
+    }
+}
