@@ -1,6 +1,7 @@
 import Hummingbird
 
-/// `POST /logout?scope=global|local|others` → 204, no body (any body sent is ignored).
+/// `POST /logout?scope=global|local|others` → 204, no body (any body sent is ignored). The caller is
+/// authenticated before the scope is read, as GoTrue's `requireAuthentication` does.
 struct LogoutEndpoint {
     let service: GatehouseServices
 
