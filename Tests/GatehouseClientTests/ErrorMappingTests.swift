@@ -95,11 +95,39 @@ struct ErrorMappingTests {
         #expect(bare?.retryAfterSeconds == 60)
     }
 
-    @Test func signOutIgnoresAGoneSession() async throws {
+    /// A signed-in client whose server answers `/logout` with `status` (the session is already
+    /// gone there: 401, 403 or 404; or a real failure).
+    static func signedInClient(logoutStatus status: Int) async throws -> (AuthClient, ScriptedGoTrue) {
+        let server = ScriptedGoTrue { request in
+            if request.url!.path.hasSuffix("/logout") { return .error("session_not_found", status: status) }
+            return .json(Scripted.session("alice", id: Scripted.alice, expiresAt: Date() + 3600))
+        }
         var configuration = AuthClientConfiguration(url: URL(string: "https://example.com")!, storage: MemorySessionStorage())
-        configuration.transport = StubTransport(status: 404, body: "{}")
+        configuration.transport = server
         configuration.autoRefreshToken = false
-        try await AuthClient(configuration: configuration).signOut()
+        let client = AuthClient(configuration: configuration)
+        _ = try await client.signIn(email: "alice@example.com", password: "password1")
+        #expect(await client.currentSession() != nil)
+        return (client, server)
+    }
+
+    /// The server no longer knows the session (signed out elsewhere, password changed): signing
+    /// out still succeeds and clears it here. It must reach the server to find that out.
+    @Test(arguments: [401, 403, 404])
+    func signOutIgnoresAGoneSession(status: Int) async throws {
+        let (client, server) = try await Self.signedInClient(logoutStatus: status)
+        try await client.signOut()
+        #expect(server.requests(path: "/logout").count == 1)
+        #expect(await client.currentSession() == nil)
+    }
+
+    /// The contrast that shows the test above can fail: a server error is reported, not ignored
+    /// (and the session is still cleared locally).
+    @Test func signOutReportsAServerFailure() async throws {
+        let (client, server) = try await Self.signedInClient(logoutStatus: 500)
+        await #expect(throws: AuthClientError.self) { try await client.signOut() }
+        #expect(server.requests(path: "/logout").count == 1)
+        #expect(await client.currentSession() == nil)
     }
 }
 

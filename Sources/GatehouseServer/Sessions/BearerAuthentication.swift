@@ -15,7 +15,7 @@ extension SessionService {
     /// changes take effect at once) and the user must not be banned.
     func authenticate(authorization: String?) async throws(AuthError) -> Authenticated {
         let token = try Self.bearerToken(authorization)
-        let claims = try await signer.verifyAccessToken(token)
+        let claims = try await signer.verifyAccessToken(token, now: clock.now())
         guard let userId = UUID(uuidString: claims.sub.value) else {
             throw AuthError(.badJWT, status: .badRequest, "invalid claim: sub claim must be a UUID")
         }

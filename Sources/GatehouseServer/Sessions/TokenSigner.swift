@@ -38,13 +38,13 @@ struct TokenSigner: Sendable {
         )
     }
 
-    /// The verified claims of a user's access token, or `bad_jwt`.
-    func verifyAccessToken(_ token: String) async throws(AuthError) -> AccessTokenClaims {
-        do {
-            return try await keys.verify(token, as: AccessTokenClaims.self)
-        } catch {
-            throw AuthError(.badJWT, status: .forbidden, "invalid JWT: unable to parse or verify signature, token is expired or malformed")
-        }
+    /// The verified claims of a user's access token, or `bad_jwt`. Its expiry is checked against
+    /// `now`, the server's clock (the JWT library checks it against the system's, too).
+    func verifyAccessToken(_ token: String, now: Timestamp) async throws(AuthError) -> AccessTokenClaims {
+        let invalid = AuthError(.badJWT, status: .forbidden, "invalid JWT: unable to parse or verify signature, token is expired or malformed")
+        guard let claims = try? await keys.verify(token, as: AccessTokenClaims.self) else { throw invalid }
+        guard claims.exp.value.timeIntervalSince1970 > Double(now.microsecondsSinceEpoch) / 1_000_000 else { throw invalid }
+        return claims
     }
 
     /// Whether a verified `token` carries an admin role; `bad_jwt` when it does not verify.
