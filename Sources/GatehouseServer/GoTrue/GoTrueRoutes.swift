@@ -36,10 +36,10 @@ struct GoTrueRoutes {
         routes.head("verify") { try await verify.probe($0, context: $1) }
         routes.with(verifyLimit).post("verify") { try await verify.verify($0, context: $1) }
         // The signed-in user.
-        routes.with(user).get("user") { try await profile.show($0, context: $1) }
-        routes.with(otp, user).put("user") { try await profile.update($0, context: $1) }
-        routes.with(user).post("logout") { try await logout.signOut($0, context: $1) }
-        routes.with(otp, user).get("reauthenticate") { try await reauthenticate.requestNonce($0, context: $1) }
+        routes.signedIn(user).get("user") { try await profile.show($0, context: $1) }
+        routes.signedIn(user, after: otp).put("user") { try await profile.update($0, context: $1) }
+        routes.signedIn(user).post("logout") { try await logout.signOut($0, context: $1) }
+        routes.signedIn(user, after: otp).get("reauthenticate") { try await reauthenticate.requestNonce($0, context: $1) }
         // The admin API.
         routes.with(admin).post("admin/users") { try await adminUsers.create($0, context: $1) }
         routes.with(admin).get("admin/users") { try await adminUsers.list($0, context: $1) }

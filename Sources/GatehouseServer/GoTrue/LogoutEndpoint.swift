@@ -5,9 +5,9 @@ import Hummingbird
 struct LogoutEndpoint {
     let service: GatehouseServices
 
-    func signOut(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
+    func signOut(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
         let scope = try SignOutScope(parameter: request.uri.queryParameters.get("scope"))
-        try await service.sessions.signOut(try context.requireCaller(), scope: scope)
+        try await service.sessions.signOut(context.caller, scope: scope)
         return Response(status: .noContent)
     }
 }

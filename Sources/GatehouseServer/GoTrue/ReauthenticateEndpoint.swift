@@ -4,8 +4,8 @@ import Hummingbird
 struct ReauthenticateEndpoint {
     let service: GatehouseServices
 
-    func requestNonce(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
-        try await service.accounts.requestReauthentication(try context.requireCaller())
+    func requestNonce(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
+        try await service.accounts.requestReauthentication(context.caller)
         return try JSONBody.response(EmptyObject())
     }
 }

@@ -4,12 +4,12 @@ import Hummingbird
 struct UserEndpoint {
     let service: GatehouseServices
 
-    func show(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
-        JSONBody.response(try context.requireCaller().user.payload)
+    func show(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
+        JSONBody.response(context.caller.user.payload)
     }
 
-    func update(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
-        let caller = try context.requireCaller()
+    func update(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
+        let caller = context.caller
         let body = try await JSONBody.decode(UserUpdateRequest.self, from: request, context: context)
         return JSONBody.response(try await service.accounts.updateUser(caller, with: body).payload)
     }

@@ -9,7 +9,8 @@ struct GatehouseRequestContext: RequestContext, RemoteAddressRequestContext {
     /// Who is calling: set for every request by `ClientIdentificationMiddleware` (the rate-limit
     /// key, and what sessions record).
     var client: ClientInfo
-    /// The verified caller of a user route, set by `BearerAuthenticationMiddleware`.
+    /// The verified caller of a user route, set by `BearerAuthenticationMiddleware` (handlers
+    /// read it from `AuthenticatedRequestContext`).
     var caller: Authenticated?
     /// A page's request budget, set by `RateLimitMiddleware(…, .page)`; unlimited elsewhere.
     var requestBudget: RequestBudget = .unlimited
@@ -22,11 +23,4 @@ struct GatehouseRequestContext: RequestContext, RemoteAddressRequestContext {
 
     /// GoTrue's body limit is 1 MiB (413 past it).
     var maxUploadSize: Int { 1 << 20 }
-
-    /// The caller `BearerAuthenticationMiddleware` resolved. A route reaching this without that
-    /// middleware is a mistake in the route table; it answers as an unauthenticated call would.
-    func requireCaller() throws(AuthError) -> Authenticated {
-        guard let caller else { throw .noAuthorization }
-        return caller
-    }
 }

@@ -11,7 +11,7 @@ enum JSONBody {
 
     /// Decodes the body as `T` whatever the Content-Type says (GoTrue ignores it too). An empty
     /// body reads as `{}`, so a missing field is reported by name rather than as bad JSON.
-    static func decode<T: Decodable>(_ type: T.Type, from request: Request, context: GatehouseRequestContext) async throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: context.maxUploadSize)

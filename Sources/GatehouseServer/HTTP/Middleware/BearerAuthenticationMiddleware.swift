@@ -2,7 +2,7 @@ import Hummingbird
 
 /// User routes: resolves `Authorization: Bearer <access token>` to the caller (valid signature,
 /// a session that still exists, a user who is not banned) and hands it to the handler through
-/// the request context (`context.requireCaller()`). Refused calls never reach the handler, so
+/// the request context (`AuthenticatedRequestContext.caller`). Refused calls never reach the handler, so
 /// nothing of their body is read.
 struct BearerAuthenticationMiddleware: RouterMiddleware {
     typealias Context = GatehouseRequestContext

@@ -9,3 +9,16 @@ extension RouterMethods {
         return group
     }
 }
+
+extension RouterMethods where Context == GatehouseRequestContext {
+    /// A group of its own for one user route: `middleware` (a rate limit), then `authentication`;
+    /// its handler gets an `AuthenticatedRequestContext`, whose caller is not optional.
+    func signedIn(
+        _ authentication: BearerAuthenticationMiddleware, after middleware: any MiddlewareProtocol<Request, Response, Context>...
+    ) -> RouterGroup<AuthenticatedRequestContext> {
+        let group = self.group()
+        for each in middleware { group.add(middleware: each) }
+        group.add(middleware: authentication)
+        return group.group(context: AuthenticatedRequestContext.self)
+    }
+}
