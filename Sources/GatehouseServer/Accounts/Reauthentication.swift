@@ -58,7 +58,7 @@ extension AccountService {
         let mailQueue = mailQueue
         let wait = try await store.run(.transaction) { database -> Int? in
             if let wait = try await mailQueue.claimWindow(email: email, purpose: "reauthentication", now: now, in: database) { return wait }
-            try await database.outbox.enqueue(.reauthentication(userId: userId), now: now)
+            try await mailQueue.enqueue(.reauthentication(userId: userId), now: now, in: database)
             return nil
         }
         if let wait { throw MailQueue.windowStillOpen(wait) }

@@ -64,7 +64,7 @@ extension AccountService {
             if newHash != nil {
                 try await database.sessions.deleteAll(userId: user.id, except: keptSession)
                 try await database.oneTimeTokens.deletePending(userId: user.id, purpose: nil)
-                try await database.outbox.enqueue(.passwordChanged(userId: user.id), now: now)
+                try await mailQueue.enqueue(.passwordChanged(userId: user.id), now: now, in: database)
             }
             return user
         }

@@ -43,6 +43,6 @@ struct ServerEnvironment: Sendable {
     /// The one-time-token minting and session issuing every service shares.
     var issuer: SessionIssuer { SessionIssuer(signer: signer, refreshTokens: refreshTokens, random: random, logger: logger) }
     var mailQueue: MailQueue {
-        MailQueue(tokenHasher: tokenHasher, sendWindow: configuration.emailSendWindow, signal: outboxSignal)
+        MailQueue(tokenHasher: tokenHasher, sendWindow: configuration.emailSendWindow, signal: outboxSignal, random: random)
     }
 }

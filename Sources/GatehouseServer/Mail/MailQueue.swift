@@ -8,6 +8,8 @@ struct MailQueue: Sendable {
     /// `GATEHOUSE_EMAIL_SEND_WINDOW`: at most one email of a kind per address per window.
     let sendWindow: Double
     let signal: WakeSignal
+    /// Draws the jobs' ids.
+    let random: RandomSource
 
     /// Queues `job` unless the address's send window for `kind` is still open; then returns
     /// the seconds left and queues nothing. Runs inside the caller's unit of work.
@@ -21,8 +23,14 @@ struct MailQueue: Sendable {
         if let wait = try await claimWindow(email: email, purpose: pkce ? kind.rawValue + "/pkce" : kind.rawValue, now: now, in: work) {
             return wait
         }
-        try await work.outbox.enqueue(job, now: now)
+        try await enqueue(job, now: now, in: work)
         return nil
+    }
+
+    /// Queues `job` (no window: notices that follow an account change). Runs inside the
+    /// caller's unit of work.
+    func enqueue(_ job: OutboxJob, now: Timestamp, in work: UnitOfWork) async throws {
+        try await work.outbox.enqueue(job, id: random.uuid(), now: now)
     }
 
     /// Opens the address's window for `purpose`; nil when it was closed, else the seconds left.

@@ -24,6 +24,7 @@ extension RecoveryService {
         guard let usable, usable.purpose == .recovery else { throw Self.linkExpired }
         let hash = try await hashing { try await hasher.hash(password) }
         let now = clock.now()
+        let mailQueue = mailQueue
         let result = try await store.run(.transaction) { database -> UserRecord? in
             guard let consumed = try await database.oneTimeTokens.consume(linkHash: linkHash, purposes: [.recovery], now: now),
                   var user = try await database.users.find(id: consumed.userId), !user.isBanned(at: now)
@@ -35,7 +36,7 @@ extension RecoveryService {
             try await database.users.update(user)
             try await database.sessions.deleteAll(userId: user.id)
             try await database.oneTimeTokens.deletePending(userId: user.id, purpose: nil)
-            try await database.outbox.enqueue(.passwordChanged(userId: user.id), now: now)
+            try await mailQueue.enqueue(.passwordChanged(userId: user.id), now: now, in: database)
             return user
         }
         guard let result else { throw Self.linkExpired }

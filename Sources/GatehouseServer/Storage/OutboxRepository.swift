@@ -20,11 +20,11 @@ struct OutboxRepository: Sendable {
         var nextAttemptAt: Timestamp
     }
 
-    func enqueue(_ job: OutboxJob, now: Timestamp) async throws {
+    func enqueue(_ job: OutboxJob, id: UUID, now: Timestamp) async throws {
         let payload = String(decoding: try JSONEncoder().encode(job), as: UTF8.self)
         try await database.raw("""
             INSERT INTO outbox (id, kind, payload, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at)
-            VALUES (\(bind: UUID().uuidString.lowercased()), \(bind: job.kind), \(bind: payload), 'pending', 0,
+            VALUES (\(bind: id.uuidString.lowercased()), \(bind: job.kind), \(bind: payload), 'pending', 0,
                 \(bind: now.microsecondsSinceEpoch), NULL, NULL, \(bind: now.microsecondsSinceEpoch), \(bind: now.microsecondsSinceEpoch))
             """).run()
     }
