@@ -15,7 +15,6 @@ extension RedactedDescription {
 
 extension ServerConfiguration: RedactedDescription {}
 extension MailConfiguration: RedactedDescription {}
-extension MailConfiguration.SMTPSettings: RedactedDescription {}
 extension AuthService: RedactedDescription {}
 extension TokenSigner: RedactedDescription {}
 extension RefreshTokenCodec: RedactedDescription {}
