@@ -4,7 +4,8 @@ import GatehouseCore
 /// and whether it is a secret. `ServerConfiguration.fromEnvironment` reads these, the
 /// configuration's properties start at their defaults, and the README's configuration table is
 /// printed from `all` (`gatehouse settings --markdown`; `SettingsTableTests` fails when the
-/// README differs). A new setting goes here, into `all`, and into `fromEnvironment`.
+/// README differs). A new setting goes into one of the parts' lists below and is read in
+/// `fromEnvironment` (docs/architecture-settings.md says the steps).
 public enum ServerSettings {
     /// The settings in the order the README lists them.
     public static let all: [any SettingDescription] = server + accounts + protection + mail + operations

@@ -51,7 +51,8 @@ extension Setting where Value == Int {
     static func integer(
         _ name: String, default value: Int, in range: ClosedRange<Int>, shown: String? = nil, help: String
     ) -> Setting {
-        Setting(name, default: value, shown: shown ?? "`\(value)`", accepted: "`\(range.lowerBound)` … `\(range.upperBound)`", help: help) {
+        let bounds = "`\(range.lowerBound)` … `\(range.upperBound)`"
+        return Setting(name, default: value, shown: shown ?? "`\(value)`", accepted: bounds, help: help) {
             guard let number = Int($0) else { throw ConfigurationError.notValid(name, $0) }
             guard range.contains(number) else {
                 throw ConfigurationError.outOfRange(name, range)
@@ -74,7 +75,8 @@ extension Setting where Value == Int {
 
 extension Setting where Value == Bool {
     static func flag(_ name: String, default value: Bool, help: String) -> Setting {
-        Setting(name, default: value, shown: "`\(value)`", accepted: "`true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)", help: help) {
+        let accepted = "`true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)"
+        return Setting(name, default: value, shown: "`\(value)`", accepted: accepted, help: help) {
             switch $0.lowercased() {
             case "1", "true", "yes", "on": return true
             case "0", "false", "no", "off": return false

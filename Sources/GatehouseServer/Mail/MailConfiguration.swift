@@ -45,7 +45,9 @@ public struct MailConfiguration: Sendable {
         case .smtp:
             mail.smtp = try SMTPConfiguration.fromEnvironment(reader)
         case .mailerSend:
-            guard let key = try reader.read(ServerSettings.mailerSendAPIKey) else { throw Self.missing(ServerSettings.mailerSendAPIKey, for: .mailerSend) }
+            guard let key = try reader.read(ServerSettings.mailerSendAPIKey) else {
+                throw Self.missing(ServerSettings.mailerSendAPIKey, for: .mailerSend)
+            }
             mail.mailerSendAPIKey = key
             mail.mailerSendURL = try reader.read(ServerSettings.mailerSendURL)
         }
@@ -71,7 +73,8 @@ extension SMTPConfiguration {
         }
         let security = try reader.read(ServerSettings.smtpSecurity)
         // 587 for STARTTLS and (as always here) for plain; 465 for implicit TLS.
-        let port = try reader.read(ServerSettings.smtpPort, defaultingTo: security == .implicitTLS ? 465 : ServerSettings.smtpPort.defaultValue)
+        let defaultPort = security == .implicitTLS ? 465 : ServerSettings.smtpPort.defaultValue
+        let port = try reader.read(ServerSettings.smtpPort, defaultingTo: defaultPort)
         return SMTPConfiguration(
             host: host, port: port, security: security,
             username: try reader.read(ServerSettings.smtpUsername), password: try reader.read(ServerSettings.smtpPassword),
