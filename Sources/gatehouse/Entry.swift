@@ -10,6 +10,7 @@ struct Gatehouse: AsyncParsableCommand {
             Serve.self, Migrate.self, Mail.self, Keys.self, BcryptBench.self,
             LoginCommand.self, ForgotPasswordCommand.self, ResetPasswordCommand.self,
             RoutesCommand.self,
+            SettingsCommand.self,
         ],
         defaultSubcommand: Serve.self
     )

@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import GatehouseClient
 import GatehouseFeatures
+import GatehouseServer
 
 /// What every client flow needs: the server, its API key, and where a remembered session is kept.
 struct TerminalClientOptions: ParsableArguments {
     @Option(help: "The server's base URL (Gatehouse serves the auth API at its root and at /auth/v1).")
-    var url = ProcessInfo.processInfo.environment["GATEHOUSE_URL"] ?? "http://127.0.0.1:9999"
+    var url = ProcessInfo.processInfo.environment["GATEHOUSE_URL"] ?? ServerConfiguration.defaultExternalURL
 
     @Option(help: "The GoTrue API's URL when it is not the base URL (e.g. https://<project>.supabase.co/auth/v1).")
     var authURL: String?

@@ -1,91 +1,87 @@
 import Foundation
 
 /// How mail leaves the server, read from `GATEHOUSE_MAIL_*`, `GATEHOUSE_SMTP_*` and
-/// `GATEHOUSE_MAILERSEND_*`.
+/// `GATEHOUSE_MAILERSEND_*` (declared in ServerSettings+Mail.swift). `TransportFactory` builds
+/// the transport from it.
 public struct MailConfiguration: Sendable {
-    public enum Transport: String, Sendable {
+    public enum Transport: String, Sendable, CaseIterable {
         case devMailbox = "dev-mailbox"
         case smtp
         case mailerSend = "mailersend"
     }
 
-    public var transport: Transport = .devMailbox
-    public var from = MailAddress("no-reply@localhost", name: "Gatehouse")
+    public var transport = ServerSettings.mailTransport.defaultValue
+    public var from = ServerSettings.mailFrom.defaultValue
     /// The product name in subjects and bodies.
-    public var productName = "Gatehouse"
-    public var maximumAttempts = 8
+    public var productName = ServerSettings.productName.defaultValue
+    public var maximumAttempts = ServerSettings.mailMaximumAttempts.defaultValue
     /// The first retry waits this long; each later one twice as long (with jitter), capped at an hour.
-    public var retryBaseDelay: Double = 2
-    public var smtp: SMTPSettings?
+    public var retryBaseDelay = Double(ServerSettings.mailRetryBase.defaultValue) / 1000
+    /// The relay, set when `transport` is `.smtp`: the same value `SMTPTransport` is made with.
+    public var smtp: SMTPConfiguration?
     public var mailerSendAPIKey: String? {
         get { protectedMailerSendAPIKey?.value }
         set { protectedMailerSendAPIKey = newValue.map(Secret.init) }
     }
     private var protectedMailerSendAPIKey: Secret<String>?
-    public var mailerSendURL = "https://api.mailersend.com/v1/email"
-
-    /// The SMTP settings as read from the environment; the SMTP transport is built from them.
-    public struct SMTPSettings: Sendable {
-        public var host: String
-        public var port: Int
-        public var security: String
-        public var username: String?
-        public var password: String? {
-            get { protectedPassword?.value }
-            set { protectedPassword = newValue.map(Secret.init) }
-        }
-        fileprivate var protectedPassword: Secret<String>?
-        public var caFile: String?
-        public var verifyCertificates: Bool
-        public var timeout: Double
-    }
+    public var mailerSendURL = ServerSettings.mailerSendURL.defaultValue
 
     public init() {}
 
     static func fromEnvironment(_ reader: EnvironmentReader, environment: ServerConfiguration.Environment) throws -> MailConfiguration {
         var mail = MailConfiguration()
         let defaultTransport: Transport = environment == .development ? .devMailbox : .smtp
-        mail.transport = try reader.value("GATEHOUSE_MAIL_TRANSPORT", default: defaultTransport) { Transport(rawValue: $0.lowercased()) }
+        mail.transport = try reader.read(ServerSettings.mailTransport, defaultingTo: defaultTransport)
         if mail.transport == .devMailbox, environment == .production {
             throw ConfigurationError("GATEHOUSE_MAIL_TRANSPORT=dev-mailbox is for development only; use smtp or mailersend")
         }
-        if let from = reader.string("GATEHOUSE_MAIL_FROM") {
-            guard let address = MailAddress(parsing: from) else {
-                throw ConfigurationError("GATEHOUSE_MAIL_FROM must be an address or \"Name <address>\"")
-            }
-            mail.from = address
-        }
-        mail.productName = reader.string("GATEHOUSE_PRODUCT_NAME") ?? mail.productName
-        mail.maximumAttempts = try reader.int("GATEHOUSE_MAIL_MAX_ATTEMPTS", default: 8, range: 1...100)
-        mail.retryBaseDelay = Double(try reader.int("GATEHOUSE_MAIL_RETRY_BASE_MS", default: 2000, range: 10...3_600_000)) / 1000
+        mail.from = try reader.read(ServerSettings.mailFrom)
+        mail.productName = try reader.read(ServerSettings.productName)
+        mail.maximumAttempts = try reader.read(ServerSettings.mailMaximumAttempts)
+        mail.retryBaseDelay = Double(try reader.read(ServerSettings.mailRetryBase)) / 1000
         switch mail.transport {
         case .devMailbox:
             break
         case .smtp:
-            guard let host = reader.string("GATEHOUSE_SMTP_HOST") else {
-                throw ConfigurationError("GATEHOUSE_SMTP_HOST is required with GATEHOUSE_MAIL_TRANSPORT=smtp")
-            }
-            let security = (reader.string("GATEHOUSE_SMTP_SECURITY") ?? "starttls").lowercased()
-            guard ["starttls", "tls", "plain"].contains(security) else {
-                throw ConfigurationError("GATEHOUSE_SMTP_SECURITY must be starttls, tls or plain")
-            }
-            mail.smtp = SMTPSettings(
-                host: host,
-                port: try reader.int("GATEHOUSE_SMTP_PORT", default: security == "tls" ? 465 : 587, range: 1...65535),
-                security: security, username: reader.string("GATEHOUSE_SMTP_USERNAME"),
-                caFile: reader.string("GATEHOUSE_SMTP_CA_FILE"),
-                verifyCertificates: try reader.bool("GATEHOUSE_SMTP_TLS_VERIFY", default: true),
-                timeout: Double(try reader.int("GATEHOUSE_SMTP_TIMEOUT", default: 30, range: 1...600))
-            )
-            mail.smtp?.password = reader.string("GATEHOUSE_SMTP_PASSWORD")
+            mail.smtp = try SMTPConfiguration.fromEnvironment(reader)
         case .mailerSend:
-            guard let key = reader.string("GATEHOUSE_MAILERSEND_API_KEY") else {
-                throw ConfigurationError("GATEHOUSE_MAILERSEND_API_KEY is required with GATEHOUSE_MAIL_TRANSPORT=mailersend")
+            guard let key = try reader.read(ServerSettings.mailerSendAPIKey) else {
+                throw Self.missing(ServerSettings.mailerSendAPIKey, for: .mailerSend)
             }
             mail.mailerSendAPIKey = key
-            mail.mailerSendURL = reader.string("GATEHOUSE_MAILERSEND_URL") ?? mail.mailerSendURL
+            mail.mailerSendURL = try reader.read(ServerSettings.mailerSendURL)
         }
         return mail
+    }
+
+    /// The one error for a transport without the setting it needs, at start-up and (for a
+    /// configuration made in code) when the transport is built.
+    func missing(_ setting: some SettingDescription) -> ConfigurationError {
+        Self.missing(setting, for: transport)
+    }
+
+    static func missing(_ setting: some SettingDescription, for transport: Transport) -> ConfigurationError {
+        .required(setting.name, with: ServerSettings.mailTransport.name, transport.rawValue)
+    }
+}
+
+extension SMTPConfiguration {
+    /// The relay from `GATEHOUSE_SMTP_*`; the host is required.
+    static func fromEnvironment(_ reader: EnvironmentReader) throws -> SMTPConfiguration {
+        guard let host = try reader.read(ServerSettings.smtpHost) else {
+            throw MailConfiguration.missing(ServerSettings.smtpHost, for: .smtp)
+        }
+        let security = try reader.read(ServerSettings.smtpSecurity)
+        // 587 for STARTTLS and (as always here) for plain; 465 for implicit TLS.
+        let defaultPort = security == .implicitTLS ? 465 : ServerSettings.smtpPort.defaultValue
+        let port = try reader.read(ServerSettings.smtpPort, defaultingTo: defaultPort)
+        return SMTPConfiguration(
+            host: host, port: port, security: security,
+            username: try reader.read(ServerSettings.smtpUsername), password: try reader.read(ServerSettings.smtpPassword),
+            commandTimeout: .seconds(try reader.read(ServerSettings.smtpTimeout)),
+            caBundlePath: try reader.read(ServerSettings.smtpCAFile),
+            verifyCertificates: try reader.read(ServerSettings.smtpVerifyCertificates)
+        )
     }
 }
 

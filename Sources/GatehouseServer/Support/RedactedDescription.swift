@@ -15,7 +15,6 @@ extension RedactedDescription {
 
 extension ServerConfiguration: RedactedDescription {}
 extension MailConfiguration: RedactedDescription {}
-extension MailConfiguration.SMTPSettings: RedactedDescription {}
 extension ServerEnvironment: RedactedDescription {}
 extension GatehouseServices: RedactedDescription {}
 extension TokenSigner: RedactedDescription {}

@@ -1,4 +1,6 @@
 /// Where and how `SMTPTransport` delivers: the relay, its TLS mode, credentials and time limits.
+/// The one SMTP configuration: read from `GATEHOUSE_SMTP_*` into `MailConfiguration.smtp`
+/// (MailConfiguration.swift) and handed to the transport as it is.
 public struct SMTPConfiguration: Sendable {
     /// How the connection is protected.
     public enum Security: String, Sendable, CaseIterable {
@@ -25,7 +27,11 @@ public struct SMTPConfiguration: Sendable {
     public var security: Security
     /// Set both to authenticate (AUTH PLAIN when offered, else AUTH LOGIN).
     public var username: String?
-    public var password: String?
+    public var password: String? {
+        get { protectedPassword?.value }
+        set { protectedPassword = newValue.map(Secret.init) }
+    }
+    private var protectedPassword: Secret<String>?
     /// The name this client gives in EHLO/HELO.
     public var heloName: String
     /// Limit on establishing the TCP connection.
@@ -55,12 +61,24 @@ public struct SMTPConfiguration: Sendable {
         self.port = port ?? security.defaultPort
         self.security = security
         self.username = username
-        self.password = password
+        self.protectedPassword = password.map(Secret.init)
         self.heloName = heloName
         self.connectTimeout = connectTimeout
         self.commandTimeout = commandTimeout
         self.caBundlePath = caBundlePath
         self.verifyCertificates = verifyCertificates
+    }
+}
+
+extension SMTPConfiguration.Security {
+    /// The spelling of `GATEHOUSE_SMTP_SECURITY`, case-insensitive: `starttls`, `tls`, `plain`.
+    init?(settingValue: String) {
+        switch settingValue.lowercased() {
+        case "starttls": self = .startTLS
+        case "tls": self = .implicitTLS
+        case "plain": self = .plain
+        default: return nil
+        }
     }
 }
 

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Reads settings from environment variables: a variable that is unset, empty or only spaces
+/// takes the setting's default; any other text is trimmed and parsed by the setting, whose
+/// error names the variable.
+struct EnvironmentReader {
+    let env: [String: String]
+    /// Every variable looked at, in order (a test checks that they are all in `ServerSettings.all`).
+    let log: ReadLog?
+
+    init(_ env: [String: String], log: ReadLog? = nil) {
+        self.env = env
+        self.log = log
+    }
+
+    final class ReadLog {
+        var names: [String] = []
+    }
+
+    /// The variable's trimmed text, nil when unset or blank.
+    func string(_ name: String) -> String? {
+        log?.names.append(name)
+        guard let value = env[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// Whether the variable is set to something other than blanks.
+    func isSet(_ setting: some SettingDescription) -> Bool {
+        string(setting.name) != nil
+    }
+
+    func read<Value>(_ setting: Setting<Value>) throws -> Value {
+        try read(setting, defaultingTo: setting.defaultValue)
+    }
+
+    /// For a default that depends on another setting (the SMTP port on its security mode).
+    func read<Value>(_ setting: Setting<Value>, defaultingTo fallback: Value) throws -> Value {
+        guard let raw = string(setting.name) else { return fallback }
+        return try setting.parse(raw)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import HTTPTypes
+import GatehouseCore
+import Logging
+
+/// Everything the server can be told, read from `GATEHOUSE_*` environment variables with safe
+/// defaults. Each variable — name, default, bounds, meaning — is declared once in
+/// `ServerSettings`; the properties below start at those defaults, `fromEnvironment` (in
+/// ServerConfiguration+Environment.swift) reads them, and the README's table is printed from them.
+public struct ServerConfiguration: Sendable {
+    public enum Environment: String, Sendable, CaseIterable { case development, production }
+
+    public var environment = ServerSettings.environment.defaultValue
+    public var host = ServerSettings.host.defaultValue
+    public var port = ServerSettings.port.defaultValue
+    public var dataDirectory = ServerSettings.dataDirectory.defaultValue
+    /// `nil` → SQLite at `<dataDirectory>/gatehouse.sqlite`. May carry a password: kept in a
+    /// `Secret` so no description of the configuration can print it.
+    public var databaseURL: String? {
+        get { protectedDatabaseURL?.value }
+        set { protectedDatabaseURL = newValue.map(Secret.init) }
+    }
+    public var jwtSecret: String {
+        get { protectedJWTSecret.value }
+        set { protectedJWTSecret = Secret(newValue) }
+    }
+    private var protectedDatabaseURL: Secret<String>?
+    private var protectedJWTSecret: Secret<String>
+    public var jwtExpiry = ServerSettings.jwtExpiry.defaultValue
+    public var externalURL: String
+    public var siteURL: String
+    public var passwordPolicy = PasswordPolicy(minimumLength: ServerSettings.passwordMinimumLength.defaultValue)
+    public var bcryptCost = ServerSettings.bcryptCost.defaultValue
+    public var autoconfirm = ServerSettings.autoconfirm.defaultValue
+    public var signupDisabled = ServerSettings.disableSignup.defaultValue
+    public var refreshTokenReuseInterval = Double(ServerSettings.refreshTokenReuseInterval.defaultValue)
+    public var rateLimits = RateLimitConfiguration()
+    public var logLevel = ServerSettings.logLevel.defaultValue
+    public var mail = MailConfiguration()
+    /// Lifetime of recovery and confirmation links and codes, in seconds.
+    public var otpExpiry = ServerSettings.otpExpiry.defaultValue
+    /// At most one email of a kind per address per this many seconds (GoTrue's SMTP_MAX_FREQUENCY).
+    public var emailSendWindow = Double(ServerSettings.emailSendWindow.defaultValue)
+    /// Where recovery emails link to.
+    public var recoveryLink = ServerSettings.recoveryLink.defaultValue
+    /// Extra `redirect_to` targets besides the site URL: exact URLs or glob patterns.
+    public var redirectAllowList = ServerSettings.redirectAllowList.defaultValue
+    /// Wrong passwords an address may get in a row within `signInFailureWindow` seconds before
+    /// sign-ins for it are held back until the window ends (0 = off).
+    public var signInFailureLimit = ServerSettings.signInFailureLimit.defaultValue
+    public var signInFailureWindow = Double(ServerSettings.signInFailureWindow.defaultValue)
+
+    /// Seconds from SIGTERM/SIGINT until work still running is cancelled; the process exits soon
+    /// after, whatever the database or the mail relay does.
+    public var shutdownTimeout = ServerSettings.shutdownTimeout.defaultValue
+
+    /// GoTrue's `SESSIONS_TIMEBOX` and `SESSIONS_INACTIVITY_TIMEOUT`; both off by default.
+    public var sessions = SessionLimits()
+
+    /// In seconds, 0 = off. A refresh past either answers 400 `session_expired`.
+    public struct SessionLimits: Sendable {
+        /// A session ends this long after sign-in, however active.
+        public var timebox = ServerSettings.sessionsTimebox.defaultValue
+        /// A session ends when it has not been refreshed for this long.
+        public var inactivityTimeout = ServerSettings.sessionsInactivityTimeout.defaultValue
+        public init() {}
+    }
+
+    /// Limits on slow and idle HTTP clients.
+    public var httpTimeouts = HTTPTimeouts()
+
+    /// In seconds. Slow-loris clients are dropped, normal ones never notice.
+    public struct HTTPTimeouts: Sendable {
+        /// From connect, the first request head must be complete within this.
+        public var header = ServerSettings.httpHeaderTimeout.defaultValue
+        /// From a request head, its body must be complete within this.
+        public var read = ServerSettings.httpReadTimeout.defaultValue
+        /// A connection with no HTTP activity (kept alive between requests) is closed after this.
+        public var idle = ServerSettings.httpIdleTimeout.defaultValue
+        public init() {}
+    }
+    /// A password change without further proof is allowed this many seconds after the session's
+    /// sign-in; later it needs the current password, a recovery session or a reauthentication
+    /// nonce (issue 11, item 7). 0: always a proof.
+    public var reauthenticationWindow = Double(ServerSettings.reauthenticationWindow.defaultValue)
+    /// Largest `user_metadata` or `app_metadata` object, as stored JSON, in bytes: both are
+    /// copied into every access token (issue 11, item 15).
+    public var maximumMetadataBytes = ServerSettings.maximumMetadataBytes.defaultValue
+    /// How deeply arrays and objects may nest in a JSON request body, counting the body itself:
+    /// checked by a byte scan before decoding (issue 19, item 2).
+    public var maximumJSONDepth = ServerConfiguration.defaultMaximumJSONDepth
+    public static let defaultMaximumJSONDepth = ServerSettings.maximumJSONDepth.defaultValue
+
+    public enum RecoveryLinkTarget: String, Sendable, CaseIterable {
+        /// The server's own `/reset-password?token=` page.
+        case page
+        /// GoTrue's `/verify?token=&type=recovery&redirect_to=`, for apps that finish in-app.
+        case verify
+    }
+
+    public var isDevelopment: Bool { environment == .development }
+    /// Development mode (and so the dev mailbox) on a non-loopback address: refused at startup
+    /// unless this is set, and then without the dev mailbox routes.
+    public var allowDevelopmentOnNetwork = ServerSettings.allowDevelopmentOnNetwork.defaultValue
+    var issuer: String { externalURL + "/auth/v1" }
+
+    /// Per-IP token buckets, GoTrue's defaults: requests per five minutes, with a burst.
+    public struct RateLimitConfiguration: Sendable {
+        public var tokenPerFiveMinutes = Double(ServerSettings.rateLimitToken.defaultValue)
+        public var otpPerFiveMinutes = Double(ServerSettings.rateLimitOTP.defaultValue)
+        public var verifyPerFiveMinutes = Double(ServerSettings.rateLimitVerify.defaultValue)
+        public var burst = Double(ServerSettings.rateLimitBurst.defaultValue)
+        /// A header set by a trusted proxy that carries the client's address; nil → TCP peer.
+        public var clientAddressHeader: String?
+        /// Peers whose forwarded-address header is believed; empty → the TCP peer always counts.
+        public var trustedProxies = ServerSettings.trustedProxies.defaultValue
+        /// IPv6 clients are counted per prefix of this length (one subscriber usually has a /64).
+        public var ipv6Prefix = ServerSettings.rateLimitIPv6Prefix.defaultValue
+        /// The header read from trusted proxies.
+        public var forwardedAddressHeader: String { clientAddressHeader ?? "X-Forwarded-For" }
+        public init() {}
+    }
+
+    /// A configuration for tests and embedding: a given secret, everything else default.
+    public init(jwtSecret: String) {
+        self.protectedJWTSecret = Secret(jwtSecret)
+        self.externalURL = Self.defaultExternalURL
+        self.siteURL = externalURL
+    }
+
+    /// `http://HOST:PORT` for the default host and port: where a server started with no
+    /// settings answers (the terminal client's default `--url`).
+    public static var defaultExternalURL: String {
+        "http://\(ServerSettings.host.defaultValue):\(ServerSettings.port.defaultValue)"
+    }
+}
