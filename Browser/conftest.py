@@ -5,8 +5,10 @@ Playwright against the real `gatehouse` binary (default `.build/debug/gatehouse`
 GATEHOUSE_BIN). Playwright's own browser downloads are never used.
 
 Fixtures:
-  server          one server for the whole run with the suite's defaults (see gatehouse_web.py)
+  server          one server for the whole run with the suite's defaults (SUITE_DEFAULTS below)
   start_server    a factory for servers with other settings: `start_server(GATEHOUSE_X="…")`
+
+Servers come from the one harness both suites use, Conformance/gatehouse_server.py.
   browser         one Chromium for the whole run
   page            a fresh browser context and page per test (1280×800), failing the test on any
                   Content-Security-Policy violation or uncaught script error
@@ -18,15 +20,32 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
-from gatehouse_web import GatehouseProcess, _LIVE
-
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parent
+# The server harness lives with the conformance suite; appended, so this suite's modules win.
+sys.path.append(str(REPO_ROOT / "Conformance"))
+
+from gatehouse_server import HarnessConfig, ServerFactory, live_servers  # noqa: E402
+from helpers import WebServer  # noqa: E402
+
+# The suite's test choices, on every server unless a test overrides them: the dev mailbox (the
+# server's development default), fast bcrypt, no per-IP limits, and a 5 s per-address email
+# window so the resend countdown can be watched to the end. Everything else is the server's
+# default (confirmations on, log level info).
+SUITE_DEFAULTS = {
+    "bcrypt_cost": 4,
+    "email_send_window": 5,
+    "rate_limit_token": 0,
+    "rate_limit_otp": 0,
+    "rate_limit_verify": 0,
+}
+
 SCREENSHOTS = HERE / "screenshots"
 CHROMIUM = os.environ.get("GATEHOUSE_CHROMIUM", "/usr/bin/chromium")
 DESKTOP = {"width": 1280, "height": 800}
@@ -42,7 +61,7 @@ def pytest_configure(config):
 def pytest_runtest_makereport(item, call):
     report = yield
     if report.failed:
-        for server in list(_LIVE):
+        for server in live_servers():
             report.sections.append((f"gatehouse log (port {server.port})", server.log_tail()))
     return report
 
@@ -60,20 +79,20 @@ def binary(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def start_server(binary, tmp_path_factory):
-    started: list[GatehouseProcess] = []
+    harness = HarnessConfig(binary=binary, db="sqlite", postgres_url=None, psql=None)
+    factory = ServerFactory(harness, tmp_path_factory.mktemp("gatehouse"), SUITE_DEFAULTS, server_class=WebServer)
 
-    def start(**env: str) -> GatehouseProcess:
-        server = GatehouseProcess(binary=binary, workdir=tmp_path_factory.mktemp("gatehouse"), env=env)
-        started.append(server)
-        return server.start()
+    def start(**env: str) -> WebServer:
+        """`start(GATEHOUSE_RATE_LIMIT_OTP="1")`: the suite's defaults with these on top."""
+        settings = {name.removeprefix("GATEHOUSE_").lower(): value for name, value in env.items()}
+        return factory.start(**settings)
 
     yield start
-    for server in started:
-        server.stop()
+    factory.stop_all()
 
 
 @pytest.fixture(scope="session")
-def server(start_server) -> GatehouseProcess:
+def server(start_server) -> WebServer:
     return start_server()
 
 

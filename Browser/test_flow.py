@@ -8,7 +8,7 @@ import urllib.parse
 
 from playwright.sync_api import expect
 
-from gatehouse_web import unique_email
+from helpers import unique_email
 
 OLD_PASSWORD = "correct horse battery"
 NEW_PASSWORD = "staple gun 2 lantern"

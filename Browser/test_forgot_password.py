@@ -9,8 +9,7 @@ import time
 
 from playwright.sync_api import expect
 
-from gatehouse_web import unique_email
-from helpers import confirmed_account
+from helpers import unique_email, confirmed_account
 
 
 def request_link(page, server, email: str) -> None:

@@ -7,8 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from gatehouse_web import unique_email
-from helpers import PASSWORD, confirmed_account, sign_in
+from helpers import unique_email, PASSWORD, confirmed_account, sign_in
 
 
 def test_fields_validate_on_blur_and_errors_clear_when_fixed(page, server, shoot):

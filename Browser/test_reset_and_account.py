@@ -9,8 +9,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from gatehouse_web import unique_email
-from helpers import PASSWORD, confirmed_account, mailbox_link, sign_in
+from helpers import unique_email, PASSWORD, confirmed_account, mailbox_link, sign_in
 
 
 def test_unknown_spent_and_missing_tokens_read_the_same(page, server, shoot):

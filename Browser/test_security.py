@@ -7,8 +7,7 @@ import re
 
 import pytest
 
-from gatehouse_web import FormClient
-from helpers import PASSWORD, confirmed_account
+from helpers import FormClient, PASSWORD, confirmed_account
 
 PAGES = ["/", "/login", "/signup", "/forgot-password", "/reset-password?token=x", "/_dev/mail"]
 FORMS = ["/login", "/signup/create", "/signup/resend", "/forgot-password", "/reset-password", "/account/sign-out", "/account/password"]

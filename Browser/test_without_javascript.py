@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from gatehouse_web import unique_email
-from helpers import PASSWORD, confirmed_account, mailbox_link
+from helpers import unique_email, PASSWORD, confirmed_account, mailbox_link
 
 ADDRESSES = [
     "user@example.com", "user+tag@example.co.uk", "first.last@sub.example.org", "a@b.cd", " padded@example.com ",

@@ -25,6 +25,17 @@ from gatehouse_server import HarnessConfig, ServerFactory, find_psql, live_serve
 REPO_ROOT = Path(__file__).resolve().parent.parent
 _HARNESS = pytest.StashKey[HarnessConfig]()
 
+# The suite's test choices, on every server unless a test overrides them (None unsets one):
+# autoconfirm on (most tests want a session from /signup), fast bcrypt, no per-IP rate limits.
+# Every other setting is the server's own default.
+SUITE_DEFAULTS = {
+    "autoconfirm": True,
+    "bcrypt_cost": 4,
+    "rate_limit_token": 0,
+    "rate_limit_otp": 0,
+    "rate_limit_verify": 0,
+}
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("gatehouse")
@@ -94,7 +105,7 @@ def harness(pytestconfig: pytest.Config) -> HarnessConfig:
 
 @pytest.fixture(scope="module")
 def module_servers(harness, tmp_path_factory):
-    factory = ServerFactory(harness, tmp_path_factory.mktemp("module-servers"))
+    factory = ServerFactory(harness, tmp_path_factory.mktemp("module-servers"), SUITE_DEFAULTS)
     try:
         yield factory
     finally:
@@ -103,7 +114,7 @@ def module_servers(harness, tmp_path_factory):
 
 @pytest.fixture
 def server_factory(harness, tmp_path_factory):
-    factory = ServerFactory(harness, tmp_path_factory.mktemp("test-servers"))
+    factory = ServerFactory(harness, tmp_path_factory.mktemp("test-servers"), SUITE_DEFAULTS)
     try:
         yield factory
     finally:

@@ -1,8 +1,12 @@
-"""Starting and stopping real `gatehouse serve` processes for the conformance suite.
+"""The one harness that starts and stops real `gatehouse serve` processes, for the
+conformance suite and the browser suite (Browser/conftest.py imports it from here).
 
 A `ServerFactory` starts configured servers, each with a fresh data directory, a free
-127.0.0.1 port and (in PostgreSQL mode) a freshly created database, and stops all of them
-(terminate, then kill) when the owning fixture is torn down.
+127.0.0.1 port, its own JWT secret and (in PostgreSQL mode) a freshly created database, and
+stops all of them (terminate, then kill) when the owning fixture is torn down. The harness sets
+only what every process needs (address, data directory, secret, database); each suite passes its
+own test choices (fast bcrypt, no per-IP limits, …) as the factory's `defaults`, and everything
+else is the server's own default. Every wait here is bounded.
 """
 
 from __future__ import annotations
@@ -10,41 +14,27 @@ from __future__ import annotations
 import atexit
 import os
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
 import time
-import urllib.parse
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
-import jwt
-from supabase_auth import SyncGoTrueAdminAPI, SyncGoTrueClient
+
+from gotrue_clients import API_VERSION, GoTrueClients
+from postgres_databases import PostgresDatabases, find_psql, with_password
 
 HEALTH_TIMEOUT = 30.0  # seconds for a started server to answer GET /health with 200
 STOP_TIMEOUT = 10.0  # seconds between SIGTERM and SIGKILL
-PSQL_TIMEOUT = 60.0
-API_VERSION = "2024-01-01"
 
-# Settings every test server gets unless the test overrides them: fast bcrypt, no rate
-# limits, autoconfirm on (most tests want a session from /signup).
-DEFAULT_SETTINGS: dict[str, Any] = {
-    "env": "development",
-    "jwt_expiry": 3600,
-    "autoconfirm": True,
-    "disable_signup": False,
-    "password_min_length": 8,
-    "bcrypt_cost": 4,
-    "refresh_token_reuse_interval": 10,
-    "rate_limit_token": 0,
-    "rate_limit_otp": 0,
-    "rate_limit_verify": 0,
-    "log_level": "info",
-}
+__all__ = [
+    "API_VERSION", "HEALTH_TIMEOUT", "STOP_TIMEOUT", "GatehouseServer", "HarnessConfig", "PostgresDatabases",
+    "ServerFactory", "ServerStartError", "find_psql", "free_port", "live_servers", "to_env", "with_password",
+]
 
 # Every process started by this module, so that nothing outlives the pytest run even if a
 # finalizer never ran (e.g. pytest itself was interrupted).
@@ -79,14 +69,6 @@ def to_env(settings: dict[str, Any]) -> dict[str, str]:
     return env
 
 
-def with_password(url: str, password: str) -> str:
-    """The URL with its userinfo password replaced (percent-encoded)."""
-    parts = urllib.parse.urlsplit(url)
-    user = parts.username or ""
-    netloc = f"{user}:{urllib.parse.quote(password, safe='')}@{parts.hostname}:{parts.port}"
-    return urllib.parse.urlunsplit(parts._replace(netloc=netloc))
-
-
 class ServerStartError(RuntimeError):
     pass
 
@@ -99,46 +81,13 @@ class HarnessConfig:
     psql: str | None
 
 
-class PostgresDatabases:
-    """Creates and drops uniquely named databases in the test cluster with the psql CLI."""
-
-    def __init__(self, cluster_url: str, psql: str):
-        self.cluster_url = cluster_url
-        self.psql = psql
-
-    def _url_for(self, database: str) -> str:
-        parts = urllib.parse.urlsplit(self.cluster_url)
-        return urllib.parse.urlunsplit(parts._replace(path="/" + database))
-
-    def _run(self, sql: str) -> None:
-        env = dict(os.environ, PGCONNECT_TIMEOUT="10")
-        result = subprocess.run(
-            [self.psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", self._url_for("postgres"), "-c", sql],
-            env=env,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=PSQL_TIMEOUT,
-        )
-        if result.returncode != 0:
-            raise RuntimeError(f"psql failed ({sql}): {result.stderr.strip()}")
-
-    def create(self) -> tuple[str, str]:
-        name = "gh_" + uuid.uuid4().hex[:16]
-        self._run(f'CREATE DATABASE "{name}"')
-        return name, self._url_for(name)
-
-    def drop(self, name: str) -> None:
-        self._run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-class GatehouseServer:
+class GatehouseServer(GoTrueClients):
     """One running `gatehouse serve` process and helpers to talk to it."""
 
     def __init__(self, config: HarnessConfig, workdir: Path, settings: dict[str, Any]):
         self.config = config
         self.workdir = workdir
-        self.settings = {**DEFAULT_SETTINGS, **settings}
+        self.settings = dict(settings)
         self.jwt_secret = self.settings.pop("jwt_secret", None) or secrets.token_urlsafe(48)
         # PostgreSQL only: the password put in the database URL (the test cluster trusts any).
         self.database_password = self.settings.pop("database_password", None)
@@ -270,14 +219,18 @@ class GatehouseServer:
         except (ProcessLookupError, PermissionError):
             pass
 
-    def log_tail(self, lines: int = 60) -> str:
+    def log_text(self) -> str:
+        """Everything the server has logged so far ("" before the first start)."""
         if self._log_file is not None:
             self._log_file.flush()
         try:
-            text = self.log_path.read_text(errors="replace")
+            return self.log_path.read_text(errors="replace")
         except FileNotFoundError:
-            return "(no server log)"
-        return "\n".join(text.splitlines()[-lines:])
+            return ""
+
+    def log_tail(self, lines: int = 60) -> str:
+        text = self.log_text()
+        return "\n".join(text.splitlines()[-lines:]) if text else "(no server log)"
 
     # ----- addresses and credentials ---------------------------------------------------
 
@@ -289,91 +242,32 @@ class GatehouseServer:
     def auth_url(self) -> str:
         return f"{self.root_url}/auth/v1"
 
-    def mint_jwt(self, claims: dict[str, Any], secret: str | None = None) -> str:
-        return jwt.encode(claims, secret or self.jwt_secret, algorithm="HS256")
-
-    def service_role_jwt(self, secret: str | None = None) -> str:
-        now = int(time.time())
-        return self.mint_jwt(
-            {"role": "service_role", "iss": "gatehouse", "iat": now, "exp": now + 3600},
-            secret,
-        )
-
-    def decode_access_token(self, token: str) -> dict[str, Any]:
-        """Verifies the signature with the server's secret and the `authenticated` audience."""
-        return jwt.decode(token, self.jwt_secret, algorithms=["HS256"], audience="authenticated")
-
-    # ----- clients ---------------------------------------------------------------------
-
-    def client(self, *, root: bool = False, headers: dict[str, str] | None = None) -> SyncGoTrueClient:
-        """The official Python client, pointed at /auth/v1 (or at the root mount)."""
-        client = SyncGoTrueClient(
-            url=self.root_url if root else self.auth_url,
-            headers=headers,
-            auto_refresh_token=False,
-        )
-        self._closables.append(client)
-        return client
-
-    def admin(self, token: str | None = None) -> SyncGoTrueAdminAPI:
-        admin = SyncGoTrueAdminAPI(
-            url=self.auth_url,
-            headers={"Authorization": f"Bearer {token or self.service_role_jwt()}"},
-        )
-        self._closables.append(admin)
-        return admin
-
-    def request(
-        self,
-        method: str,
-        path: str,
-        *,
-        json: Any = None,
-        content: bytes | str | None = None,
-        params: dict[str, str] | None = None,
-        headers: dict[str, str] | None = None,
-        bearer: str | None = None,
-        api_version: bool = True,
-        root: bool = False,
-    ) -> httpx.Response:
-        """A raw HTTP call, for shapes and headers the official client hides.
-
-        `path` is relative to /auth/v1 (or to / with root=True). The request carries
-        `X-Supabase-Api-Version: 2024-01-01` like the official clients unless api_version
-        is False.
-        """
-        all_headers = {}
-        if api_version:
-            all_headers["X-Supabase-Api-Version"] = API_VERSION
-        if bearer:
-            all_headers["Authorization"] = f"Bearer {bearer}"
-        all_headers.update(headers or {})
-        base = self.root_url if root else self.auth_url
-        with httpx.Client(timeout=15.0, trust_env=False) as http:
-            return http.request(
-                method,
-                f"{base}/{path.lstrip('/')}",
-                json=json,
-                content=content,
-                params=params,
-                headers=all_headers,
-            )
+    def url(self, path: str) -> str:
+        """`path` (starting with /) on the server's root mount."""
+        return self.root_url + path
 
 
 class ServerFactory:
     """Starts configured servers and stops every one of them in `stop_all`."""
 
-    def __init__(self, config: HarnessConfig, tmp_root: Path):
+    def __init__(
+        self, config: HarnessConfig, tmp_root: Path, defaults: dict[str, Any] | None = None,
+        server_class: type[GatehouseServer] = GatehouseServer,
+    ):
         self.config = config
         self.tmp_root = tmp_root
+        # The suite's test choices, under the settings each start passes.
+        self.defaults = dict(defaults or {})
+        self.server_class = server_class
         self.servers: list[GatehouseServer] = []
 
     def start(self, **settings: Any) -> GatehouseServer:
         """Starts a server. Settings are GATEHOUSE_* variables in lower case without the
-        prefix (`autoconfirm=False`, `rate_limit_token=1`, `jwt_secret="..."`)."""
+        prefix (`autoconfirm=False`, `rate_limit_token=1`, `jwt_secret="..."`); None leaves a
+        default of the suite unset."""
         workdir = self.tmp_root / f"server-{len(self.servers)}-{uuid.uuid4().hex[:6]}"
         workdir.mkdir(parents=True)
-        server = GatehouseServer(self.config, workdir, settings)
+        server = self.server_class(self.config, workdir, {**self.defaults, **settings})
         self.servers.append(server)
         server.start()
         return server
@@ -388,10 +282,3 @@ class ServerFactory:
         self.servers.clear()
         if errors:
             raise errors[0]
-
-
-def find_psql() -> str | None:
-    for candidate in ("/usr/lib/postgresql/15/bin/psql", shutil.which("psql")):
-        if candidate and os.access(candidate, os.X_OK):
-            return candidate
-    return None

@@ -5,7 +5,7 @@ extension AuthClient {
     /// `POST /recover`: asks for a reset email. In the PKCE flow a verifier is kept on this
     /// device (marked as a recovery) and only its challenge is sent.
     public func resetPasswordForEmail(_ email: String, redirectTo: URL? = nil) async throws {
-        var body = GoTrueBody.Recover(email: email)
+        var body = EmailLinkRequest(email: email)
         if configuration.flowType == .pkce {
             let verifier = storeVerifier(forRecovery: true)
             body.codeChallenge = PKCE.challenge(for: verifier)
@@ -18,13 +18,13 @@ extension AuthClient {
     /// scanners cannot spend it).
     @discardableResult
     public func verifyOTP(tokenHash: String, type: OTPType) async throws -> Session {
-        try await signedIn(api.verify(GoTrueBody.Verify(type: type.rawValue, tokenHash: tokenHash)), recovery: type == .recovery, remember: configuration.rememberLinkSessions)
+        try await signedIn(api.verify(VerifyRequest(type: type.rawValue, tokenHash: tokenHash)), recovery: type == .recovery, remember: configuration.rememberLinkSessions)
     }
 
     /// `POST /verify {type, email, token}`: redeems the 6-digit code from the email.
     @discardableResult
     public func verifyOTP(email: String, token: String, type: OTPType) async throws -> Session {
-        let body = GoTrueBody.Verify(type: type.rawValue, email: email, token: token)
+        let body = VerifyRequest(type: type.rawValue, token: token, email: email)
         return try await signedIn(api.verify(body), recovery: type == .recovery, remember: configuration.rememberLinkSessions)
     }
 

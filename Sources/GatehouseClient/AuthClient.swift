@@ -20,7 +20,7 @@ public final class AuthClient: AuthClientProtocol {
         self.configuration = configuration
         linkPolicy = AuthLinkPolicy(configuration: configuration)
         let builder = GoTrueRequestBuilder(baseURL: configuration.url, apiKey: configuration.apiKey, headers: configuration.headers)
-        api = GoTrueAPI(builder: builder, http: HTTPClient(transport: configuration.transport, timeout: configuration.requestTimeout))
+        api = GoTrueAPI(builder: builder, http: APIRequester(transport: configuration.transport, timeout: configuration.requestTimeout))
         sessions = SessionManager(api: api, events: events, configuration: configuration)
         if configuration.autoRefreshToken { startAutoRefresh() }
     }
@@ -86,7 +86,7 @@ public final class AuthClient: AuthClientProtocol {
     public func signUp(
         email: String, password: String, data: [String: JSONValue]? = nil, redirectTo: URL? = nil, rememberMe: Bool
     ) async throws -> SignUpResult {
-        var body = GoTrueBody.Credentials(email: email, password: password, data: data)
+        var body = SignUpRequest(email: email, password: password, data: data)
         if configuration.flowType == .pkce {
             let verifier = storeVerifier(forRecovery: false, rememberMe: rememberMe)
             body.codeChallenge = PKCE.challenge(for: verifier)
@@ -150,7 +150,7 @@ public final class AuthClient: AuthClientProtocol {
     /// recovery session it was given, whatever the current session became meanwhile.
     @discardableResult
     public func updatePassword(_ password: String, using session: Session) async throws -> User {
-        let user = try await endingDeadSessions(session) { try await api.updateUser(GoTrueBody.UserUpdate(password: password), accessToken: $0) }
+        let user = try await endingDeadSessions(session) { try await api.updateUser(UserUpdateRequest(password: password), accessToken: $0) }
         if let updated = await sessions.replaceUser(user, ifAccessToken: session.accessToken) { events.emit(.userUpdated, updated) }
         return user
     }
@@ -160,7 +160,7 @@ public final class AuthClient: AuthClientProtocol {
     public func updateUser(password: String? = nil, data: [String: JSONValue]? = nil) async throws -> User {
         let session = try await sessions.validSession()
         let user = try await endingDeadSessions(session) {
-            try await api.updateUser(GoTrueBody.UserUpdate(password: password, data: data), accessToken: $0)
+            try await api.updateUser(UserUpdateRequest(password: password, data: data), accessToken: $0)
         }
         let updated = await sessions.replaceUser(user)
         events.emit(.userUpdated, updated)

@@ -77,6 +77,18 @@ struct ErrorMappingTests {
         #expect(banned?.userFacingMessage == UserFacingText.accountDisabled)
     }
 
+    /// The server's rule (GatehouseCore's `APIVersion`): only a real date on or after 2024-01-01
+    /// means `code` is the error code; anything else is the legacy shape, read by `error_code`.
+    @Test func onlyAValidVersionDateSelectsTheModernShape() async {
+        let body = #"{"code":"invalid_credentials","error_code":"email_not_confirmed","message":"m"}"#
+        for version in ["2024-13-01", "2024-02-30", "2024-1-1"] {
+            let error = await Self.signInError(StubTransport(status: 400, headers: ["X-Supabase-Api-Version": version], body: body))
+            #expect(error?.apiError?.code == .emailNotConfirmed, "\(version)")
+        }
+        let modern = await Self.signInError(StubTransport(status: 400, headers: ["X-Supabase-Api-Version": "2025-02-28"], body: body))
+        #expect(modern?.apiError?.code == .invalidCredentials)
+    }
+
     @Test func retryAfterComesFromTheHeaderTheDateOrTheMessage() async {
         let header = await Self.signInError(StubTransport(status: 429, headers: ["Retry-After": "42"], body: #"{"error_code":"over_request_rate_limit","msg":"Request rate limit reached"}"#))
         #expect(header?.retryAfterSeconds == 42)

@@ -8,10 +8,10 @@ import FoundationNetworking
 /// `AuthClient`'s business.
 struct GoTrueAPI: Sendable {
     let builder: GoTrueRequestBuilder
-    let http: HTTPClient
+    let http: APIRequester
 
-    func signUp(_ credentials: GoTrueBody.Credentials, redirectTo: URL?) async throws -> SignUpResult {
-        let request = try builder.request("POST", "signup", query: [("redirect_to", redirectTo?.absoluteString)], body: credentials)
+    func signUp(_ body: SignUpRequest, redirectTo: URL?) async throws -> SignUpResult {
+        let request = try builder.request("POST", "signup", query: [("redirect_to", redirectTo?.absoluteString)], body: body)
         let result = try await http.send(request)
         try result.requireSuccess()
         let data = result.data
@@ -22,27 +22,29 @@ struct GoTrueAPI: Sendable {
     }
 
     func signIn(email: String, password: String) async throws -> Session {
-        let body = GoTrueBody.Credentials(email: email, password: password)
-        return try await http.decode(Session.self, from: builder.request("POST", "token", query: [("grant_type", "password")], body: body))
+        try await token(.password, TokenRequest.password(email: email, password: password))
     }
 
     func refresh(refreshToken: String) async throws -> Session {
-        let body = GoTrueBody.Refresh(refreshToken: refreshToken)
-        return try await http.decode(Session.self, from: builder.request("POST", "token", query: [("grant_type", "refresh_token")], body: body))
+        try await token(.refreshToken, TokenRequest.refresh(refreshToken))
     }
 
     func exchange(authCode: String, verifier: String) async throws -> Session {
-        let body = GoTrueBody.CodeExchange(authCode: authCode, codeVerifier: verifier)
-        return try await http.decode(Session.self, from: builder.request("POST", "token", query: [("grant_type", "pkce")], body: body))
+        try await token(.pkce, TokenRequest.pkce(authCode: authCode, codeVerifier: verifier))
+    }
+
+    /// `POST /token?grant_type=`: every grant answers a session.
+    private func token(_ grant: TokenGrant, _ body: TokenRequest) async throws -> Session {
+        try await http.decode(Session.self, from: builder.request("POST", "token", query: [("grant_type", grant.rawValue)], body: body))
     }
 
     /// `POST /recover`: any 2xx is success; the body is not read (GoTrue answers `{}`).
-    func recover(_ body: GoTrueBody.Recover, redirectTo: URL?) async throws {
+    func recover(_ body: EmailLinkRequest, redirectTo: URL?) async throws {
         let request = try builder.request("POST", "recover", query: [("redirect_to", redirectTo?.absoluteString)], body: body)
         try await http.send(request).requireSuccess()
     }
 
-    func verify(_ body: GoTrueBody.Verify) async throws -> Session {
+    func verify(_ body: VerifyRequest) async throws -> Session {
         try await http.decode(Session.self, from: builder.request("POST", "verify", body: body))
     }
 
@@ -50,7 +52,7 @@ struct GoTrueAPI: Sendable {
         try await http.decode(User.self, from: builder.request("GET", "user", bearer: accessToken))
     }
 
-    func updateUser(_ body: GoTrueBody.UserUpdate, accessToken: String) async throws -> User {
+    func updateUser(_ body: UserUpdateRequest, accessToken: String) async throws -> User {
         try await http.decode(User.self, from: builder.request("PUT", "user", body: body, bearer: accessToken))
     }
 

@@ -6,6 +6,8 @@ import FoundationNetworking
 
 /// Builds the requests of the GoTrue API with the headers the official clients send
 /// (reference A10): `apikey`, a Bearer token, `X-Client-Info`, `X-Supabase-Api-Version: 2024-01-01`.
+/// The bodies are GatehouseCore's request types (`SignUpRequest`, `TokenRequest`, …), the ones
+/// the server decodes.
 struct GoTrueRequestBuilder: Sendable {
     static let clientInfo = "gatehouse-swift/0.1.0"
     let baseURL: URL
@@ -23,7 +25,7 @@ struct GoTrueRequestBuilder: Sendable {
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.setValue(Self.clientInfo, forHTTPHeaderField: "X-Client-Info")
-        request.setValue("2024-01-01", forHTTPHeaderField: ErrorResponse.apiVersionHeader)
+        request.setValue(APIVersion.current, forHTTPHeaderField: APIVersion.header)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let apiKey { request.setValue(apiKey, forHTTPHeaderField: "apikey") }
         if let token = bearer ?? apiKey { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
@@ -36,63 +38,5 @@ struct GoTrueRequestBuilder: Sendable {
             }
         }
         return request
-    }
-}
-
-/// The bodies the client sends (snake_case, as GoTrue reads them).
-enum GoTrueBody {
-    struct Credentials: Encodable {
-        var email: String
-        var password: String
-        var data: [String: JSONValue]?
-        var codeChallenge: String?
-        var codeChallengeMethod: String?
-
-        enum CodingKeys: String, CodingKey {
-            case email, password, data
-            case codeChallenge = "code_challenge"
-            case codeChallengeMethod = "code_challenge_method"
-        }
-    }
-
-    struct Refresh: Encodable {
-        var refreshToken: String
-        enum CodingKeys: String, CodingKey { case refreshToken = "refresh_token" }
-    }
-
-    struct CodeExchange: Encodable {
-        var authCode: String
-        var codeVerifier: String
-        enum CodingKeys: String, CodingKey {
-            case authCode = "auth_code"
-            case codeVerifier = "code_verifier"
-        }
-    }
-
-    struct Recover: Encodable {
-        var email: String
-        var codeChallenge: String?
-        var codeChallengeMethod: String?
-        enum CodingKeys: String, CodingKey {
-            case email
-            case codeChallenge = "code_challenge"
-            case codeChallengeMethod = "code_challenge_method"
-        }
-    }
-
-    struct Verify: Encodable {
-        var type: String
-        var tokenHash: String?
-        var email: String?
-        var token: String?
-        enum CodingKeys: String, CodingKey {
-            case type, email, token
-            case tokenHash = "token_hash"
-        }
-    }
-
-    struct UserUpdate: Encodable {
-        var password: String?
-        var data: [String: JSONValue]?
     }
 }

@@ -1,24 +1,9 @@
 import Foundation
 import GatehouseCore
 
-extension GoTrueBody {
-    /// `POST /resend {type, email}` (GoTrue): "send that email again".
-    struct Resend: Encodable {
-        var type: String
-        var email: String
-        var codeChallenge: String?
-        var codeChallengeMethod: String?
-        enum CodingKeys: String, CodingKey {
-            case type, email
-            case codeChallenge = "code_challenge"
-            case codeChallengeMethod = "code_challenge_method"
-        }
-    }
-}
-
 extension GoTrueAPI {
     /// `POST /resend`: any 2xx is success (GoTrue answers `{}` for every well-formed address).
-    func resend(_ body: GoTrueBody.Resend, redirectTo: URL?) async throws {
+    func resend(_ body: EmailLinkRequest, redirectTo: URL?) async throws {
         let request = try builder.request("POST", "resend", query: [("redirect_to", redirectTo?.absoluteString)], body: body)
         try await http.send(request).requireSuccess()
     }
@@ -28,7 +13,7 @@ extension AuthClient {
     /// Sends the sign-up confirmation email again (login spec §8 "Email Not Verified": "Show
     /// resend verification option"). Under PKCE the new link carries a fresh challenge.
     public func resendSignUpConfirmation(email: String, redirectTo: URL? = nil) async throws {
-        var body = GoTrueBody.Resend(type: "signup", email: email)
+        var body = EmailLinkRequest(email: email, type: ResendType.signup.rawValue)
         if configuration.flowType == .pkce {
             let verifier = storeVerifier(forRecovery: false)
             body.codeChallenge = PKCE.challenge(for: verifier)

@@ -5,8 +5,6 @@ import GatehouseCore
 /// 2024-01-01), the legacy `{"code": 400, "error_code", "msg"}`, and the OAuth
 /// `{"error","error_description"}` of older servers; plus the reset backends' `{"error": …}`.
 enum ErrorResponse {
-    static let apiVersionHeader = "X-Supabase-Api-Version"
-
     static func error(_ result: HTTPResult) -> AuthClientError {
         let status = result.statusCode
         let body = result.data
@@ -17,7 +15,7 @@ enum ErrorResponse {
             let text = String(decoding: body.prefix(200), as: UTF8.self)
             return .api(APIError(status: status, code: code, message: text, retryAfter: header))
         }
-        let modern = result.header(apiVersionHeader).map(selectsModernShape) ?? false
+        let modern = result.header(APIVersion.header).map(APIVersion.selectsModernErrorShape) ?? false
         let codeText = (modern ? object["code"]?.stringValue : nil)
             ?? object["error_code"]?.stringValue
             ?? object["code"]?.stringValue
@@ -33,13 +31,6 @@ enum ErrorResponse {
         }
         let retryAfter = header ?? (status == 429 ? RetryAfter.seconds(fromMessage: message) : nil)
         return .api(APIError(status: status, code: code, message: message, retryAfter: retryAfter, weakPasswordReasons: reasons))
-    }
-
-    /// Any `YYYY-MM-DD` on or after 2024-01-01 means the `code` field is the error code.
-    static func selectsModernShape(_ version: String) -> Bool {
-        let parts = version.trimmingCharacters(in: .whitespaces).split(separator: "-")
-        guard parts.count == 3, let year = Int(parts[0]), Int(parts[1]) != nil, Int(parts[2]) != nil else { return false }
-        return year >= 2024
     }
 }
 

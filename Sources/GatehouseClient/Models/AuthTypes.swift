@@ -19,10 +19,9 @@ public enum SignUpResult: Sendable, Equatable {
     }
 }
 
-/// Which sessions `signOut` ends: every device, this one, or every other one.
-public enum SignOutScope: String, Sendable, CaseIterable {
-    case global, local, others
-}
+/// Which sessions `signOut` ends: every device, this one, or every other one (GatehouseCore's
+/// wire type, the one the server reads; named here so apps that import only the SDK keep it).
+public typealias SignOutScope = GatehouseCore.SignOutScope
 
 /// GoTrue's `type` for `verifyOTP`.
 public enum OTPType: String, Sendable {

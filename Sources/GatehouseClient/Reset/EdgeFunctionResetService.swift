@@ -9,7 +9,7 @@ import FoundationNetworking
 public struct EdgeFunctionResetService: PasswordResetService {
     private let url: URL
     private let apiKey: String?
-    private let http: HTTPClient
+    private let http: APIRequester
 
     /// - Parameters:
     ///   - url: the function's full URL, e.g. `https://<project>.supabase.co/functions/v1/send-reset-email`.
@@ -17,18 +17,12 @@ public struct EdgeFunctionResetService: PasswordResetService {
     public init(url: URL, apiKey: String? = nil, timeout: Duration = .seconds(30), transport: any HTTPTransport = URLSessionTransport()) {
         self.url = url
         self.apiKey = apiKey
-        self.http = HTTPClient(transport: transport, timeout: timeout)
+        self.http = APIRequester(transport: transport, timeout: timeout)
     }
 
     /// The function at `<base>/functions/v1/send-reset-email`.
     public init(baseURL: URL, apiKey: String? = nil, timeout: Duration = .seconds(30), transport: any HTTPTransport = URLSessionTransport()) {
         self.init(url: baseURL.appendingPathComponent("functions/v1/send-reset-email"), apiKey: apiKey, timeout: timeout, transport: transport)
-    }
-
-    struct Answer: Decodable {
-        var success: Bool
-        var message: String?
-        var error: String?
     }
 
     public func requestPasswordReset(for email: EmailAddress) async throws -> PasswordResetReceipt {
@@ -40,11 +34,11 @@ public struct EdgeFunctionResetService: PasswordResetService {
             request.setValue(apiKey, forHTTPHeaderField: "apikey")
             request.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization")
         }
-        request.httpBody = try JSONEncoder().encode(["email": email.normalized])
+        request.httpBody = try JSONEncoder().encode(PasswordResetEmailRequest(email: email.normalized))
         let result = try await http.send(request)
         let data = result.data
         let status = result.statusCode
-        let answer = try? JSONDecoder().decode(Answer.self, from: data)
+        let answer = try? JSONDecoder().decode(EdgeFunctionResetAnswer.self, from: data)
         // "No such user" reads as sent, so the page never tells which addresses are registered.
         if AccountNotFound.matches(status: status, body: data), answer?.success != true { return PasswordResetReceipt() }
         if (200..<300).contains(status) {

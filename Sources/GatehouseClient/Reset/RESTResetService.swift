@@ -15,7 +15,7 @@ public struct RESTResetService: PasswordResetService {
     private let baseURL: URL
     private let endpoint: Endpoint
     private let appVersion: String?
-    private let http: HTTPClient
+    private let http: APIRequester
 
     /// - Parameters:
     ///   - baseURL: the API root, e.g. `https://example.com/api/`.
@@ -27,7 +27,7 @@ public struct RESTResetService: PasswordResetService {
         self.baseURL = baseURL
         self.endpoint = endpoint
         self.appVersion = appVersion
-        self.http = HTTPClient(transport: transport, timeout: timeout)
+        self.http = APIRequester(transport: transport, timeout: timeout)
     }
 
     public static var bundleVersion: String? {
@@ -46,7 +46,7 @@ public struct RESTResetService: PasswordResetService {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let appVersion { request.setValue(appVersion, forHTTPHeaderField: "X-App-Version") }
-        request.httpBody = try JSONEncoder().encode(["email": email.normalized])
+        request.httpBody = try JSONEncoder().encode(PasswordResetEmailRequest(email: email.normalized))
         let result = try await http.send(request)
         let data = result.data
         let status = result.statusCode

@@ -1,22 +1,8 @@
 import Foundation
 import GatehouseCore
 
-/// The parts of GoTrue's public `GET /settings` the app's pages use.
-public struct AuthSettings: Sendable, Equatable, Decodable {
-    public var disableSignup: Bool?
-    public var mailerAutoconfirm: Bool?
-    public var passwordMinLength: Int?
-    /// How long an emailed link or code works, in seconds (GoTrue's `MAILER_OTP_EXP`): the
-    /// forgot-password page's "Link expires in …" (spec 000) comes from it, never a constant.
-    public var mailerOtpExp: Int?
-
-    enum CodingKeys: String, CodingKey {
-        case disableSignup = "disable_signup"
-        case mailerAutoconfirm = "mailer_autoconfirm"
-        case passwordMinLength = "password_min_length"
-        case mailerOtpExp = "mailer_otp_exp"
-    }
-}
+/// GoTrue's public `GET /settings` (GatehouseCore's wire type, the one the server sends).
+public typealias AuthSettings = SettingsPayload
 
 extension GoTrueAPI {
     func settings() async throws -> AuthSettings {

@@ -91,6 +91,14 @@ public enum UserFacingText {
         case .tooLong: passwordTooLong
         }
     }
+
+    /// The text for a confirmation that does not match its password.
+    public static func text(for problem: PasswordConfirmation) -> String {
+        switch problem {
+        case .missing: confirmationRequired
+        case .mismatch: passwordsDoNotMatch
+        }
+    }
 }
 
 // MARK: - Labels of the app's pages, as the specs word them

@@ -172,8 +172,9 @@ public final class ResetPasswordModel {
             let check = policy.check(newPassword)
             return check == .missing && !flagEmpty ? nil : UserFacingText.text(for: check)
         case .confirmation:
-            if confirmation.isEmpty { return flagEmpty ? UserFacingText.confirmationRequired : nil }
-            return confirmation == newPassword ? nil : UserFacingText.passwordsDoNotMatch
+            // Core's rule, the one the server's pages apply; an empty field is only flagged on submit.
+            let problem = PasswordConfirmation.problem(password: newPassword, confirmation: confirmation)
+            return problem == .missing && !flagEmpty ? nil : problem.map(UserFacingText.text(for:))
         }
     }
 

@@ -3,10 +3,11 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A transport with a deadline and the SDK's error mapping: every failure leaves here as an
-/// `AuthClientError` (or `CancellationError` when the caller gave up), except a URL the
-/// transport policy refuses (`InsecureURLError`, a configuration mistake).
-struct HTTPClient: Sendable {
+/// Sends the SDK's API requests over an `HTTPTransport` with a deadline and the SDK's error
+/// mapping: every failure leaves here as an `AuthClientError` (or `CancellationError` when the
+/// caller gave up), except a URL the transport policy refuses (`InsecureURLError`, a
+/// configuration mistake). (Named so it is not mistaken for AsyncHTTPClient's `HTTPClient`.)
+struct APIRequester: Sendable {
     let transport: any HTTPTransport
     /// The whole exchange must finish within this time (the login spec's 30 s; spec 004's 10 s).
     let timeout: Duration

@@ -1,0 +1,15 @@
+/// The confirm-password rule of every form that sets a password (sign-up, reset, change):
+/// the second entry must be present and equal the first. One rule for the server's pages, the
+/// feature models and the CLI, so they cannot drift apart.
+public enum PasswordConfirmation: Equatable, Sendable {
+    /// The confirmation field is empty.
+    case missing
+    /// The two entries differ.
+    case mismatch
+
+    /// What is wrong with `confirmation` for `password`; nil when it matches.
+    public static func problem(password: String, confirmation: String) -> PasswordConfirmation? {
+        if confirmation.isEmpty { return .missing }
+        return confirmation == password ? nil : .mismatch
+    }
+}

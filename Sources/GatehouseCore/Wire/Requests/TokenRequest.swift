@@ -1,0 +1,50 @@
+/// `POST /token?grant_type=…`: which grant the query asks for (GoTrue's wire values).
+public enum TokenGrant: String, Sendable, CaseIterable {
+    case password
+    case refreshToken = "refresh_token"
+    case pkce
+}
+
+/// The body of `POST /token`, one type for every grant: the server decodes it before it looks
+/// at `grant_type`, so every field is optional. The SDK builds it with the factory of its grant,
+/// which sets only that grant's fields (nil fields are not sent).
+public struct TokenRequest: Codable, Sendable, Equatable {
+    public var email: String?
+    public var password: String?
+    public var refreshToken: String?
+    public var authCode: String?
+    public var codeVerifier: String?
+
+    public init(
+        email: String? = nil, password: String? = nil, refreshToken: String? = nil,
+        authCode: String? = nil, codeVerifier: String? = nil
+    ) {
+        self.email = email
+        self.password = password
+        self.refreshToken = refreshToken
+        self.authCode = authCode
+        self.codeVerifier = codeVerifier
+    }
+
+    /// `grant_type=password`.
+    public static func password(email: String, password: String) -> TokenRequest {
+        TokenRequest(email: email, password: password)
+    }
+
+    /// `grant_type=refresh_token`.
+    public static func refresh(_ refreshToken: String) -> TokenRequest {
+        TokenRequest(refreshToken: refreshToken)
+    }
+
+    /// `grant_type=pkce`: the code from a link and the verifier only this device holds.
+    public static func pkce(authCode: String, codeVerifier: String) -> TokenRequest {
+        TokenRequest(authCode: authCode, codeVerifier: codeVerifier)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case email, password
+        case refreshToken = "refresh_token"
+        case authCode = "auth_code"
+        case codeVerifier = "code_verifier"
+    }
+}

@@ -1,0 +1,31 @@
+/// The body of `PUT /user`. Unknown fields are ignored, as GoTrue does.
+public struct UserUpdateRequest: Codable, Sendable, Equatable {
+    public var email: String?
+    public var password: String?
+    /// The user's metadata (`user_metadata`).
+    public var data: [String: JSONValue]?
+    /// Refused for users (only admins may set it); read so the server can say so.
+    public var appMetadata: [String: JSONValue]?
+    /// The reauthentication code of `GET /reauthenticate`, for a password change.
+    public var nonce: String?
+    /// A proof for a password change (with `nonce`): the password being replaced.
+    public var currentPassword: String?
+
+    public init(
+        email: String? = nil, password: String? = nil, data: [String: JSONValue]? = nil,
+        appMetadata: [String: JSONValue]? = nil, nonce: String? = nil, currentPassword: String? = nil
+    ) {
+        self.email = email
+        self.password = password
+        self.data = data
+        self.appMetadata = appMetadata
+        self.nonce = nonce
+        self.currentPassword = currentPassword
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case email, password, data, nonce
+        case appMetadata = "app_metadata"
+        case currentPassword = "current_password"
+    }
+}
