@@ -103,5 +103,21 @@ extension Routes {
                 #expect(delete.status != .noContent, "\(delete)")
             }
         }
+
+        @Test("not mounted when development is allowed on a non-loopback address")
+        func notOnTheNetwork() async throws {
+            try await TestServer.run(.sqlite, configure: { configuration in
+                configuration.host = "0.0.0.0"
+                configuration.allowDevelopmentOnNetwork = true
+            }) { api in
+                for path in ["/_dev/mail", "/_dev/mail/api/messages"] {
+                    let reply = try await api.atRoot.send(.get, path)
+                    #expect(reply.status == .notFound, "\(path): \(reply.status)")
+                }
+                // The rest of the server is there.
+                let login = try await api.atRoot.send(.get, "/login")
+                #expect(login.status == .ok)
+            }
+        }
     }
 }

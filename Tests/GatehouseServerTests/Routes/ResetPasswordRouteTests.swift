@@ -149,5 +149,26 @@ extension Routes {
                 #expect(try await api.signIn(email).status == .ok)
             }
         }
+
+        @Test("too many reset posts from one client: 429 and the rate-limit text, the password unchanged", arguments: Backend.all)
+        func rateLimit(backend: Backend) async throws {
+            try await TestServer.run(backend, configure: {
+                Routes.appSite(&$0)
+                $0.rateLimits.verifyPerFiveMinutes = 1
+                $0.rateLimits.burst = 1
+            }) { api in
+                let (email, _, token) = try await Self.account(api)
+                var browser = WebFormClient(api)
+                let csrf = try await browser.csrf(from: "/reset-password?token=\(token)")
+                let fields = ["csrf": csrf, "password": Self.newPassword, "confirm": Self.newPassword]
+                // A post with a made-up token uses the client's one request.
+                Self.expectInvalidLink(try await browser.post("/reset-password", fields.merging(["token": "made-up"]) { $1 }), "made-up")
+                let limited = try await browser.post("/reset-password", fields.merging(["token": token]) { $1 })
+                #expect(limited.status == .tooManyRequests, "\(limited.status)")
+                #expect(limited.shows("Too many attempts. Please try again in 5 minutes."), "\(limited.page)")
+                #expect(WebFormClient.hiddenField("token", in: limited) == token, "the form keeps its token")
+                #expect(try await api.signIn(email).status == .ok, "the limited post changed the password")
+            }
+        }
     }
 }

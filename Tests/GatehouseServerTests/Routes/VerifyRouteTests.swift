@@ -201,5 +201,39 @@ extension Routes {
                 }
             }
         }
+
+        @Test("POST {type: signup, email, token}: the confirmation code confirms; type=email takes a recovery code", arguments: Backend.all)
+        func signupAndEmailCodes(backend: Backend) async throws {
+            try await TestServer.run(backend, configure: Routes.appSite) { api in
+                let email = TestServer.uniqueEmail("signup-code")
+                #expect(try await api.signUp(email).status == .ok)
+                let confirmation = try #require(try await RouteMail.newest(api, to: email)["text"]?.stringValue)
+                let code = try RouteMail.code(in: confirmation)
+                let asRecovery = try await Self.verify(api, ["type": "recovery", "email": email, "token": code])
+                #expect(asRecovery.status == .forbidden, "a confirmation code redeemed as recovery: \(asRecovery)")
+                let confirmed = try await Self.verify(api, ["type": "signup", "email": email, "token": code])
+                #expect(try TestSession(confirmed).userId.isEmpty == false)
+                #expect(try await api.signIn(email).status == .ok)
+
+                #expect(try await api.send(.post, "/recover", json: ["email": email]).status == .ok)
+                let recovery = try #require(try await RouteMail.newest(api, to: email, count: 2)["text"]?.stringValue)
+                let byEmailType = try await Self.verify(api, ["type": "email", "email": email, "token": try RouteMail.code(in: recovery)])
+                #expect(byEmailType.status == .ok, "\(byEmailType)")
+            }
+        }
+
+        @Test("the same routes at the server's root: GET /verify redirects an unknown token, POST /verify redeems", arguments: Backend.all)
+        func atRoot(backend: Backend) async throws {
+            try await TestServer.run(backend, configure: Routes.appSite) { api in
+                let unknown = try await api.atRoot.send(.get, "/verify?token=no-such-token&type=recovery")
+                #expect(unknown.status == .seeOther && unknown.header("Location")?.contains("error_code=otp_expired") == true, "\(unknown)")
+                let (_, link) = try await Self.recoveryLink(api)
+                let token = try RouteMail.token(in: link)
+                let page = try await api.atRoot.send(.get, "/verify?token=\(token)&type=recovery")
+                #expect(page.status == .ok, "\(page)")
+                let redeemed = try await api.atRoot.send(.post, "/verify", json: ["type": "recovery", "token_hash": token])
+                #expect(redeemed.status == .ok && redeemed["access_token"] != nil, "\(redeemed)")
+            }
+        }
     }
 }
