@@ -24,7 +24,7 @@ extension Routes {
 
         @Test("signed out, /account goes to /login; signed in, it shows the account; its forms' GETs go back to it", arguments: Backend.all)
         func accountPage(backend: Backend) async throws {
-            try await TestServer.run(backend) { api in
+            try await Routes.run(backend) { api in
                 var stranger = WebFormClient(api)
                 let out = try await stranger.get("/account")
                 #expect(out.status == .seeOther && out.header("Location") == "/login", "\(out)")
@@ -49,7 +49,7 @@ extension Routes {
 
         @Test("POST /account/password: validation texts, a wrong current password, then a change that the API sees", arguments: Backend.all)
         func changePassword(backend: Backend) async throws {
-            try await TestServer.run(backend) { api in
+            try await Routes.run(backend) { api in
                 var (browser, email, csrf) = try await Self.signedIn(api)
                 let other = try TestSession(try await api.signIn(email))
                 let cases: [(current: String, password: String, confirm: String, status: HTTPResponse.Status, text: String)] = [
@@ -80,7 +80,7 @@ extension Routes {
 
         @Test("POST /account/sign-out signs out and goes to /login?notice=signed-out; without CSRF it is refused", arguments: Backend.all)
         func signOut(backend: Backend) async throws {
-            try await TestServer.run(backend) { api in
+            try await Routes.run(backend) { api in
                 var (browser, _, csrf) = try await Self.signedIn(api)
                 let refused = try await browser.post("/account/sign-out", [:])
                 #expect(refused.status == .forbidden && refused.shows("This form has expired. Please try again."), "\(refused.status)")

@@ -11,7 +11,7 @@ extension Routes {
     struct AdminMailAndAssets {
         @Test("admin/mail: service role only; counts a sent email and the skipped no-op of an unknown address", arguments: Backend.all)
         func adminMail(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let anonymous = try await api.send(.get, "/admin/mail")
                 #expect(anonymous.status == .unauthorized, "\(anonymous)")
                 let user = try await api.signedInUser()
@@ -38,7 +38,7 @@ extension Routes {
 
         @Test("assets: the file with its type, a long cache for the versioned URL, 304 for its ETag, 404 for an unknown name")
         func assets() async throws {
-            try await TestServer.run(.sqlite) { api in
+            try await Routes.run(.sqlite) { api in
                 var browser = WebFormClient(api)
                 let login = try await browser.get("/login")
                 let start = try #require(login.text.range(of: "/assets/gatehouse.css?v="), "the page links no stylesheet")

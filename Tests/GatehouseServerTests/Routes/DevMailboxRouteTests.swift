@@ -26,7 +26,7 @@ extension Routes {
 
         @Test("the JSON list: newest first, filtered by ?to=, bounded by ?limit=", arguments: Backend.all)
         func list(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let (first, second) = try await Self.threeMessages(api)
                 let all = try await api.atRoot.send(.get, "/_dev/mail/api/messages")
                 #expect(all.status == .ok && all.header("Content-Type")?.hasPrefix("application/json") == true, "\(all)")
@@ -48,7 +48,7 @@ extension Routes {
 
         @Test("one message by id, 404 for an unknown id; DELETE empties the mailbox (204)", arguments: Backend.all)
         func oneAndDelete(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let (first, _) = try await Self.threeMessages(api)
                 let newest = try await RouteMail.newest(api, to: first, count: 2)
                 let id = try #require(newest["id"]?.stringValue)
@@ -72,7 +72,7 @@ extension Routes {
 
         @Test("the page lists the messages with their links clickable, filtered by ?to=", arguments: Backend.all)
         func page(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 var browser = WebFormClient(api)
                 let empty = try await browser.get("/_dev/mail")
                 #expect(empty.status == .ok && empty.shows("No messages yet."), "\(empty)")
@@ -94,7 +94,7 @@ extension Routes {
 
         @Test("not mounted in production")
         func notInProduction() async throws {
-            try await TestServer.run(.sqlite, configure: { $0.environment = .production }) { api in
+            try await Routes.run(.sqlite, configure: { $0.environment = .production }) { api in
                 for path in ["/_dev/mail", "/_dev/mail/api/messages", "/_dev/mail/api/messages/any"] {
                     let reply = try await api.atRoot.send(.get, path)
                     #expect(reply.status == .notFound, "\(path): \(reply.status)")
@@ -106,7 +106,7 @@ extension Routes {
 
         @Test("not mounted when development is allowed on a non-loopback address")
         func notOnTheNetwork() async throws {
-            try await TestServer.run(.sqlite, configure: { configuration in
+            try await Routes.run(.sqlite, configure: { configuration in
                 configuration.host = "0.0.0.0"
                 configuration.allowDevelopmentOnNetwork = true
             }) { api in

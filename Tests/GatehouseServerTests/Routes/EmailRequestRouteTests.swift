@@ -12,7 +12,7 @@ extension Routes {
     struct EmailRequests {
         @Test("resend: 200 {} for every address; a confirmation only to an unconfirmed account, a recovery to any", arguments: Backend.all)
         func resend(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let pending = TestServer.uniqueEmail("pending")
                 #expect(try await api.signUp(pending).status == .ok)
                 _ = try await RouteMail.newest(api, to: pending)
@@ -38,7 +38,7 @@ extension Routes {
 
         @Test("resend validation: a known type and an address")
         func resendValidation() async throws {
-            try await TestServer.run(.sqlite, configure: Routes.appSite) { api in
+            try await Routes.run(.sqlite, configure: Routes.appSite) { api in
                 let cases: [([String: Any], String)] = [
                     (["email": "someone@example.com"], "Missing one of these types: signup, recovery"),
                     (["type": "magiclink", "email": "someone@example.com"], "Missing one of these types: signup, recovery"),
@@ -56,7 +56,7 @@ extension Routes {
         @Test("reauthenticate: a bearer is required; the emailed nonce allows one password change", arguments: Backend.all)
         func reauthenticate(backend: Backend) async throws {
             // Every session needs a proof for a password change (no grace period after sign-in).
-            try await TestServer.run(backend, configure: { Routes.appSite(&$0); $0.reauthenticationWindow = 0 }) { api in
+            try await Routes.run(backend, configure: { Routes.appSite(&$0); $0.reauthenticationWindow = 0 }) { api in
                 let anonymous = try await api.send(.get, "/reauthenticate")
                 #expect(anonymous.status == .unauthorized && anonymous.errorCode == "no_authorization", "\(anonymous)")
 
@@ -83,7 +83,7 @@ extension Routes {
 
         @Test("reauthenticate: one email per window", arguments: Backend.all)
         func reauthenticateWindow(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
+            try await Routes.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
                 let session = try await api.signedInUser()
                 #expect(try await api.send(.get, "/reauthenticate", bearer: session.accessToken).status == .ok)
                 let again = try await api.send(.get, "/reauthenticate", bearer: session.accessToken)

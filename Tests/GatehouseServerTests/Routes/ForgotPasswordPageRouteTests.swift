@@ -20,7 +20,7 @@ extension Routes {
 
         @Test("GET shows the address form")
         func getShowsForm() async throws {
-            try await TestServer.run(.sqlite) { api in
+            try await Routes.run(.sqlite) { api in
                 var browser = WebFormClient(api)
                 let page = try await browser.get("/forgot-password")
                 #expect(page.status == .ok, "\(page)")
@@ -33,7 +33,7 @@ extension Routes {
 
         @Test("POST: the same sent page for registered and unknown addresses; only the registered one gets the reset link", arguments: Backend.all)
         func sameAnswerForEveryone(backend: Backend) async throws {
-            try await TestServer.run(backend) { api in
+            try await Routes.run(backend) { api in
                 let registered = TestServer.uniqueEmail("forgot")
                 let unknown = TestServer.uniqueEmail("nobody")
                 try await api.createUser(registered)
@@ -61,7 +61,7 @@ extension Routes {
 
         @Test("POST validation: 422 with the spec's text, nothing sent")
         func validation() async throws {
-            try await TestServer.run(.sqlite) { api in
+            try await Routes.run(.sqlite) { api in
                 var browser = WebFormClient(api)
                 for (email, text) in [("", "Email is required"), ("not-an-address", "Invalid email address"), ("a@b", "Invalid email address")] {
                     let reply = try await Self.request(&browser, email)
@@ -74,7 +74,7 @@ extension Routes {
 
         @Test("inside the address's window: 'Already sent, check inbox' and one email; a resend after it: 'Email sent again'", arguments: Backend.all)
         func window(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
+            try await Routes.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
                 let email = TestServer.uniqueEmail("window")
                 try await api.createUser(email)
                 var browser = WebFormClient(api)
@@ -86,7 +86,7 @@ extension Routes {
                 try await RouteMail.drainOutbox(api)
                 #expect(try await RouteMail.messages(api, to: email).count == 1)
             }
-            try await TestServer.run(backend, configure: { $0.emailSendWindow = 0 }) { api in
+            try await Routes.run(backend, configure: { $0.emailSendWindow = 0 }) { api in
                 let email = TestServer.uniqueEmail("resend")
                 try await api.createUser(email)
                 var browser = WebFormClient(api)
@@ -99,7 +99,7 @@ extension Routes {
 
         @Test("POST without a valid CSRF token is refused (403, form expired) and sends nothing", arguments: Backend.all)
         func csrf(backend: Backend) async throws {
-            try await TestServer.run(backend) { api in
+            try await Routes.run(backend) { api in
                 let email = TestServer.uniqueEmail("csrf")
                 try await api.createUser(email)
                 var browser = WebFormClient(api)
@@ -121,7 +121,7 @@ extension Routes {
 
         @Test("too many requests from one client: 429 and the spec's text, on the form and on the sent page", arguments: Backend.all)
         func rateLimit(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: {
+            try await Routes.run(backend, configure: {
                 $0.rateLimits.otpPerFiveMinutes = 1
                 $0.rateLimits.burst = 1
             }) { api in

@@ -12,7 +12,7 @@ extension Routes {
     struct LoginPage {
         @Test("GET shows the form with a CSRF token and sets the CSRF cookie")
         func getShowsForm() async throws {
-            try await TestServer.run(.sqlite) { api in
+            try await Routes.run(.sqlite) { api in
                 var browser = WebFormClient(api)
                 let page = try await browser.get("/login")
                 #expect(page.status == .ok, "\(page)")
@@ -28,7 +28,7 @@ extension Routes {
 
         @Test("GET notices: ?reason=timeout, ?notice=signed-out, and a confirmation link's ?code=")
         func getNotices() async throws {
-            try await TestServer.run(.sqlite) { api in
+            try await Routes.run(.sqlite) { api in
                 var browser = WebFormClient(api)
                 let cases = [
                     ("?reason=timeout", "You were logged out due to inactivity. Please log in again."),
@@ -45,7 +45,7 @@ extension Routes {
 
         @Test("POST signs in: 303 to /account with the session cookie; /login then goes to /account", arguments: Backend.all)
         func postSignsIn(backend: Backend) async throws {
-            try await TestServer.run(backend) { api in
+            try await Routes.run(backend) { api in
                 let email = TestServer.uniqueEmail("login")
                 try await api.createUser(email)
                 var browser = WebFormClient(api)
@@ -65,7 +65,7 @@ extension Routes {
 
         @Test("POST validation: the spec's texts, 422, not signed in")
         func postValidation() async throws {
-            try await TestServer.run(.sqlite) { api in
+            try await Routes.run(.sqlite) { api in
                 var browser = WebFormClient(api)
                 let csrf = try await browser.csrf(from: "/login")
                 let cases: [(email: String, password: String, texts: [String])] = [
@@ -88,7 +88,7 @@ extension Routes {
 
         @Test("POST with a wrong password, an unknown address or an unconfirmed account shows why, and does not sign in", arguments: Backend.all)
         func postRefusals(backend: Backend) async throws {
-            try await TestServer.run(backend) { api in
+            try await Routes.run(backend) { api in
                 let email = TestServer.uniqueEmail("login")
                 try await api.createUser(email)
                 let unconfirmed = TestServer.uniqueEmail("unconfirmed")
@@ -111,7 +111,7 @@ extension Routes {
 
         @Test("POST without a valid CSRF token is refused (403, form expired) and does not sign in", arguments: Backend.all)
         func postCSRF(backend: Backend) async throws {
-            try await TestServer.run(backend) { api in
+            try await Routes.run(backend) { api in
                 let email = TestServer.uniqueEmail("login")
                 try await api.createUser(email)
                 var browser = WebFormClient(api)
@@ -135,7 +135,7 @@ extension Routes {
 
         @Test("too many attempts: 429 and the spec's text, before the password is checked", arguments: Backend.all)
         func rateLimit(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: {
+            try await Routes.run(backend, configure: {
                 $0.rateLimits.tokenPerFiveMinutes = 1
                 $0.rateLimits.burst = 1
             }) { api in

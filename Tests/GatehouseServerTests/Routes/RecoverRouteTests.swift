@@ -13,7 +13,7 @@ extension Routes {
     struct Recover {
         @Test("registered and unknown addresses get the same 200 {}; only the registered one gets mail", arguments: Backend.all)
         func sameAnswerForEveryone(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let registered = TestServer.uniqueEmail("recover")
                 let unknown = TestServer.uniqueEmail("nobody")
                 try await api.createUser(registered)
@@ -39,7 +39,7 @@ extension Routes {
 
         @Test("the email links to the reset page by default, to /verify with redirect_to, and carries a 6-digit code", arguments: Backend.all)
         func queuedEmail(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let email = TestServer.uniqueEmail("recover")
                 try await api.createUser(email)
                 let plain = try await RouteMail.recoveryLink(api, for: email)
@@ -59,7 +59,7 @@ extension Routes {
 
         @Test("a missing or malformed address is a 400 validation_failed, and nothing is queued", arguments: Backend.all)
         func validation(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let cases: [([String: Any], String)] = [
                     ([:], "Password recovery requires an email"),
                     (["email": ""], "Password recovery requires an email"),
@@ -81,7 +81,7 @@ extension Routes {
 
         @Test("one email per address per window: the second request is 429 with Retry-After, for unknown addresses too", arguments: Backend.all)
         func perAddressWindow(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
+            try await Routes.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
                 let registered = TestServer.uniqueEmail("window")
                 try await api.createUser(registered)
                 for email in [registered, TestServer.uniqueEmail("window-unknown")] {
@@ -109,7 +109,7 @@ extension Routes {
 
         @Test("PKCE: both fields or neither, S256 only, a well-formed challenge; the link's code is exchanged with the verifier", arguments: Backend.all)
         func pkce(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let email = TestServer.uniqueEmail("pkce")
                 try await api.createUser(email)
                 let refusals: [([String: Any], String)] = [
@@ -152,7 +152,7 @@ extension Routes {
 
         @Test("the per-client request limit: past the burst, 429 over_request_rate_limit before the body is read", arguments: Backend.all)
         func clientRateLimit(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: {
+            try await Routes.run(backend, configure: {
                 $0.rateLimits.otpPerFiveMinutes = 1
                 $0.rateLimits.burst = 1
                 $0.emailSendWindow = 0

@@ -29,7 +29,7 @@ extension Routes {
 
         @Test("GET with a usable token shows the form, with the token in it, and spends nothing", arguments: Backend.all)
         func getShowsForm(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let (email, _, token) = try await Self.account(api)
                 var browser = WebFormClient(api)
                 for _ in 0..<2 {
@@ -52,7 +52,7 @@ extension Routes {
 
         @Test("GET without a token, or with an unknown one, shows the invalid-link page", arguments: Backend.all)
         func getInvalid(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 var browser = WebFormClient(api)
                 for query in ["", "?token=", "?token=made-up", "?token=" + String(repeating: "a", count: 600)] {
                     Self.expectInvalidLink(try await browser.get("/reset-password" + query), query)
@@ -62,7 +62,7 @@ extension Routes {
 
         @Test("POST: the new password signs in, the old one no longer does, every session ends, the link is spent", arguments: Backend.all)
         func postResets(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let (email, session, token) = try await Self.account(api)
                 var browser = WebFormClient(api)
                 let csrf = try await browser.csrf(from: "/reset-password?token=\(token)")
@@ -86,7 +86,7 @@ extension Routes {
 
         @Test("POST validation shows the specs' texts (422) and spends nothing", arguments: Backend.all)
         func postValidation(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let (email, _, token) = try await Self.account(api)
                 var browser = WebFormClient(api)
                 let csrf = try await browser.csrf(from: "/reset-password?token=\(token)")
@@ -113,7 +113,7 @@ extension Routes {
 
         @Test("POST without a valid CSRF token is refused (403, form expired) and changes nothing", arguments: Backend.all)
         func postCSRF(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let (email, _, token) = try await Self.account(api)
                 var browser = WebFormClient(api)
                 let csrf = try await browser.csrf(from: "/reset-password?token=\(token)")
@@ -137,7 +137,7 @@ extension Routes {
 
         @Test("an expired link shows the invalid-link page on GET and POST", arguments: Backend.all)
         func expired(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: { Routes.appSite(&$0); $0.otpExpiry = 0 }) { api in
+            try await Routes.run(backend, configure: { Routes.appSite(&$0); $0.otpExpiry = 0 }) { api in
                 let (email, _, token) = try await Self.account(api)
                 var browser = WebFormClient(api)
                 Self.expectInvalidLink(try await browser.get("/reset-password?token=\(token)"), "GET")
@@ -152,7 +152,7 @@ extension Routes {
 
         @Test("too many reset posts from one client: 429 and the rate-limit text, the password unchanged", arguments: Backend.all)
         func rateLimit(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: {
+            try await Routes.run(backend, configure: {
                 Routes.appSite(&$0)
                 $0.rateLimits.verifyPerFiveMinutes = 1
                 $0.rateLimits.burst = 1

@@ -18,7 +18,7 @@ extension Routes {
 
         @Test("the REST API: the same success envelope for registered and unknown addresses; only the registered one gets mail", arguments: Backend.all)
         func requestPasswordReset(backend: Backend) async throws {
-            try await TestServer.run(backend) { api in
+            try await Routes.run(backend) { api in
                 let registered = TestServer.uniqueEmail("rest")
                 let unknown = TestServer.uniqueEmail("nobody")
                 try await api.createUser(registered)
@@ -40,7 +40,7 @@ extension Routes {
 
         @Test("the legacy route keeps its old shape, with the same user_exist_status for every address", arguments: Backend.all)
         func legacyResetPassword(backend: Backend) async throws {
-            try await TestServer.run(backend) { api in
+            try await Routes.run(backend) { api in
                 let registered = TestServer.uniqueEmail("legacy")
                 let unknown = TestServer.uniqueEmail("nobody")
                 try await api.createUser(registered)
@@ -60,7 +60,7 @@ extension Routes {
 
         @Test("REST and legacy failures: {success: false, error, message} with the status", arguments: Backend.all)
         func restFailures(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
+            try await Routes.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
                 for path in ["/api/request_password_reset", "/api/reset_password"] {
                     let missing = try await Self.post(api, path, [:])
                     #expect(missing.status == .badRequest, "\(path): \(missing)")
@@ -82,7 +82,7 @@ extension Routes {
 
         @Test("the Edge Function: {success: true, message} for every address, {success: false, error} with a 4xx", arguments: Backend.all)
         func edgeFunction(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
+            try await Routes.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
                 let registered = TestServer.uniqueEmail("edge")
                 let unknown = TestServer.uniqueEmail("nobody")
                 try await api.createUser(registered)

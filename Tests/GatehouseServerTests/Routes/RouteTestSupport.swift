@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseCore
 import HTTPTypes
+import PostgresNIO
 import Testing
 @testable import GatehouseServer
 
@@ -9,6 +10,12 @@ import Testing
 /// entry `buildApplication` only, so they keep passing unchanged while the server's insides are
 /// reshaped. The suites are nested here, so `swift test --filter GatehouseServerTests.Routes`
 /// runs them all.
+///
+/// They run one at a time (`.serialized`, which covers the nested suites): all at once, or even
+/// one suite at a time each, next to the rest of the server suite and on both engines, they
+/// starved the suites that measure real time (session time-boxes, inactivity) on a loaded
+/// machine. One at a time they add about as much load as any other suite.
+@Suite(.serialized)
 enum Routes {
     /// RFC 7636's example pair: the verifier and its S256 challenge.
     static let pkceVerifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
@@ -98,5 +105,42 @@ extension WebFormClient {
     /// Whether this browser is signed in (its `/account` is the account page, not a redirect).
     mutating func isSignedIn() async throws -> Bool {
         try await get("/account").status == .ok
+    }
+}
+
+extension Routes {
+    /// `TestServer.run` on a fresh database of `backend`, whose creation is retried while
+    /// PostgreSQL refuses the connection for having too many clients (SQLSTATE 53300): the
+    /// whole server suite on PostgreSQL starts near the cluster's `max_connections`, and the
+    /// scratch database's one administrative connection, unlike the app's pool, does not retry.
+    /// Bounded: 100 tries, 50 ms apart.
+    static func run(
+        _ backend: Backend,
+        configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @Sendable (API) async throws -> Void
+    ) async throws {
+        let database = try await scratchDatabase(backend)
+        do {
+            try await TestServer.run(on: database, configure: configure, body)
+        } catch let error as PSQLError {
+            Issue.record("PostgreSQL: \(String(reflecting: error))")
+            await database.drop()
+            throw error
+        } catch {
+            await database.drop()
+            throw error
+        }
+        await database.drop()
+    }
+
+    static func scratchDatabase(_ backend: Backend) async throws -> ScratchDatabase {
+        for _ in 0..<100 {
+            do {
+                return try await ScratchDatabase.make(backend)
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "53300" {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        return try await ScratchDatabase.make(backend)
     }
 }

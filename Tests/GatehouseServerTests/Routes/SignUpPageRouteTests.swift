@@ -17,7 +17,7 @@ extension Routes {
 
         @Test("GET shows the form; GET of the form's targets goes back to it")
         func getShowsForm() async throws {
-            try await TestServer.run(.sqlite) { api in
+            try await Routes.run(.sqlite) { api in
                 var browser = WebFormClient(api)
                 let page = try await browser.get("/signup")
                 #expect(page.status == .ok, "\(page)")
@@ -34,7 +34,7 @@ extension Routes {
 
         @Test("POST: the sent page, the same for a taken address; the link confirms and lands on /login?code=", arguments: Backend.all)
         func createAndConfirm(backend: Backend) async throws {
-            try await TestServer.run(backend) { api in
+            try await Routes.run(backend) { api in
                 let email = TestServer.uniqueEmail("signup")
                 var browser = WebFormClient(api)
                 let sent = try await Self.create(&browser, email)
@@ -66,7 +66,7 @@ extension Routes {
 
         @Test("POST with autoconfirm signs the browser in: 303 to /account", arguments: Backend.all)
         func autoconfirm(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: { $0.autoconfirm = true }) { api in
+            try await Routes.run(backend, configure: { $0.autoconfirm = true }) { api in
                 let email = TestServer.uniqueEmail("auto")
                 var browser = WebFormClient(api)
                 let reply = try await Self.create(&browser, email)
@@ -81,7 +81,7 @@ extension Routes {
 
         @Test("POST validation: the specs' texts, 422, no account", arguments: Backend.all)
         func validation(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: { $0.autoconfirm = true }) { api in
+            try await Routes.run(backend, configure: { $0.autoconfirm = true }) { api in
                 var browser = WebFormClient(api)
                 let email = TestServer.uniqueEmail("invalid")
                 let cases: [(email: String, password: String, confirm: String, text: String)] = [
@@ -103,7 +103,7 @@ extension Routes {
 
         @Test("POST without a valid CSRF token is refused (403, form expired), no account", arguments: Backend.all)
         func csrf(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: { $0.autoconfirm = true }) { api in
+            try await Routes.run(backend, configure: { $0.autoconfirm = true }) { api in
                 let email = TestServer.uniqueEmail("csrf")
                 var browser = WebFormClient(api)
                 let csrf = try await browser.csrf(from: "/signup")
@@ -122,7 +122,7 @@ extension Routes {
 
         @Test("too many sign-ups from one client: 429 and the rate-limit text", arguments: Backend.all)
         func rateLimit(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: {
+            try await Routes.run(backend, configure: {
                 $0.rateLimits.otpPerFiveMinutes = 1
                 $0.rateLimits.burst = 1
             }) { api in
@@ -138,7 +138,7 @@ extension Routes {
 
         @Test("POST /signup/resend: 'Email sent again' and a new email, then 'Already sent' inside the address's window", arguments: Backend.all)
         func resend(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
+            try await Routes.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
                 let email = TestServer.uniqueEmail("resend")
                 var browser = WebFormClient(api)
                 #expect(try await Self.create(&browser, email).status == .ok)

@@ -26,7 +26,7 @@ extension Routes {
 
         @Test("GET shows the page and spends nothing: the token still redeems afterwards", arguments: Backend.all)
         func getSpendsNothing(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let (email, link) = try await Self.recoveryLink(api)
                 let path = try RouteMail.path(of: link)
                 for _ in 0..<3 {
@@ -48,7 +48,7 @@ extension Routes {
 
         @Test("GET of an unknown token, or with the wrong type, redirects to the site with GoTrue's error fragment", arguments: Backend.all)
         func getRedirectsWithError(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let unknown = try await api.send(.get, "/verify?token=no-such-token&type=recovery")
                 #expect(unknown.status == .seeOther, "\(unknown)")
                 #expect(unknown.header("Location") == "https://app.example.com" + Self.errorFragment + "&sb=", "\(unknown.headers)")
@@ -71,7 +71,7 @@ extension Routes {
 
         @Test("GET without a token or with an unknown type is a 400 validation_failed")
         func getValidation() async throws {
-            try await TestServer.run(.sqlite, configure: Routes.appSite) { api in
+            try await Routes.run(.sqlite, configure: Routes.appSite) { api in
                 for query in ["?type=recovery", "?token=&type=recovery", "?token=abc", "?token=abc&type=bogus"] {
                     let reply = try await api.send(.get, "/verify" + query)
                     #expect(reply.status == .badRequest, "\(query): \(reply)")
@@ -82,7 +82,7 @@ extension Routes {
 
         @Test("the page's POST spends the link once: the session in the fragment, then the error redirect", arguments: Backend.all)
         func formPostIsSingleUse(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let (email, link) = try await Self.recoveryLink(api)
                 let page = try await api.atRoot.send(.get, try RouteMail.path(of: link))
                 let first = try await ScannerSafeLinkTests.click(api, page: page)
@@ -106,7 +106,7 @@ extension Routes {
 
         @Test("POST {type, token_hash}: a session, once; then 403 otp_expired", arguments: Backend.all)
         func tokenHash(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let (email, link) = try await Self.recoveryLink(api)
                 let token = try RouteMail.token(in: link)
                 let first = try await Self.verify(api, ["type": "recovery", "token_hash": token])
@@ -125,7 +125,7 @@ extension Routes {
 
         @Test("POST {type, email, token}: the emailed code gives a session, once; a wrong code spends nothing", arguments: Backend.all)
         func emailAndCode(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let email = TestServer.uniqueEmail("code")
                 try await api.createUser(email)
                 #expect(try await api.send(.post, "/recover", json: ["email": email]).status == .ok)
@@ -150,7 +150,7 @@ extension Routes {
 
         @Test("type=signup: the confirmation link's token confirms the address and signs in", arguments: Backend.all)
         func signupType(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let email = TestServer.uniqueEmail("confirm")
                 #expect(try await api.signUp(email).status == .ok)
                 #expect(try await api.signIn(email).errorCode == "email_not_confirmed")
@@ -171,7 +171,7 @@ extension Routes {
         @Test("an expired link: GET redirects with the error, POST with token_hash or the code is 403", arguments: Backend.all)
         func expired(backend: Backend) async throws {
             // Links that expire as they are made: the expiry is checked, not slept for.
-            try await TestServer.run(backend, configure: { Routes.appSite(&$0); $0.otpExpiry = 0 }) { api in
+            try await Routes.run(backend, configure: { Routes.appSite(&$0); $0.otpExpiry = 0 }) { api in
                 let (email, link) = try await Self.recoveryLink(api)
                 let opened = try await api.atRoot.send(.get, try RouteMail.path(of: link))
                 #expect(opened.status == .seeOther, "\(opened)")
@@ -186,7 +186,7 @@ extension Routes {
 
         @Test("POST validation: a type, and either token_hash alone or email and token")
         func postValidation() async throws {
-            try await TestServer.run(.sqlite, configure: Routes.appSite) { api in
+            try await Routes.run(.sqlite, configure: Routes.appSite) { api in
                 let cases: [([String: Any], String)] = [
                     (["token_hash": "abc"], "Verify requires a verification type"),
                     (["type": "nonsense", "token_hash": "abc"], "Verify requires a verification type"),
@@ -204,7 +204,7 @@ extension Routes {
 
         @Test("POST {type: signup, email, token}: the confirmation code confirms; type=email takes a recovery code", arguments: Backend.all)
         func signupAndEmailCodes(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let email = TestServer.uniqueEmail("signup-code")
                 #expect(try await api.signUp(email).status == .ok)
                 let confirmation = try #require(try await RouteMail.newest(api, to: email)["text"]?.stringValue)
@@ -224,7 +224,7 @@ extension Routes {
 
         @Test("the same routes at the server's root: GET /verify redirects an unknown token, POST /verify redeems", arguments: Backend.all)
         func atRoot(backend: Backend) async throws {
-            try await TestServer.run(backend, configure: Routes.appSite) { api in
+            try await Routes.run(backend, configure: Routes.appSite) { api in
                 let unknown = try await api.atRoot.send(.get, "/verify?token=no-such-token&type=recovery")
                 #expect(unknown.status == .seeOther && unknown.header("Location")?.contains("error_code=otp_expired") == true, "\(unknown)")
                 let (_, link) = try await Self.recoveryLink(api)
