@@ -44,6 +44,11 @@ extension Routes {
                 }
                 let signedInWelcome = try await browser.get("/")
                 #expect(signedInWelcome.shows("Signed in as \(email)"), "\(signedInWelcome.page)")
+                // Signed in, the sign-up and login pages send the browser to its account.
+                for path in ["/signup", "/login"] {
+                    let reply = try await browser.get(path)
+                    #expect(reply.status == .seeOther && reply.header("Location") == "/account", "\(path): \(reply)")
+                }
             }
         }
 
