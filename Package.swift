@@ -119,6 +119,13 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "GatehouseWebAuthnTests", dependencies: ["GatehouseWebAuthn"]),
+        .testTarget(
+            name: "GatehouseWebAuthnTests",
+            dependencies: [
+                "GatehouseWebAuthn",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
     ]
 )
