@@ -80,6 +80,31 @@ struct FuzzTests {
         #expect(accepted < object.count * 8 / 4)
     }
 
+    @Test("truncated, bit-flipped and random client data through the registration verifier")
+    func registrationClientData() {
+        let verifier = RegistrationVerifier(relyingParty: Fixture.relyingParty)
+        let credential = SoftwareAuthenticator(.es256).register()
+        let original = Base64URL.decode(credential.response!.clientDataJSON!)!
+        var random = SeededGenerator(seed: 0xC11E)
+        var variants: [[UInt8]] = (0..<original.count).map { Array(original.prefix($0)) }
+        variants += (0..<original.count * 8).map { bit in
+            var flipped = original
+            flipped[bit / 8] ^= 1 << UInt8(bit % 8)
+            return flipped
+        }
+        variants += (0..<1_000).map { _ in random.bytes(Int.random(in: 0...200, using: &random)) }
+        var accepted = 0
+        for variant in variants {
+            var mutated = credential
+            mutated.response!.clientDataJSON = Base64URL.encode(variant)
+            if (try? verifier.verify(mutated, expectedChallenge: Fixture.challenge)) != nil { accepted += 1 }
+        }
+        // Registration signs nothing over the client data (fmt none): a flip that only changes
+        // the case of a letter of the origin (15 letters) or an unused low bit of the last
+        // base64url character of the challenge (4 bits) still passes; anything else must not.
+        #expect(accepted <= 19)
+    }
+
     @Test("no corrupted assertion is accepted", arguments: [COSEAlgorithm.es256, .eddsa, .rs256])
     func assertion(_ algorithm: COSEAlgorithm) throws {
         let authenticator = SoftwareAuthenticator(algorithm)

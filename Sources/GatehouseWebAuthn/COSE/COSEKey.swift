@@ -28,8 +28,9 @@ public struct COSEKey: Sendable {
         try self.init(value: value, encoded: bytes)
     }
 
-    /// Builds the key from an already decoded map and the bytes it was decoded from.
-    public init(value: CBORValue, encoded: [UInt8]) throws(COSEKeyError) {
+    /// Builds the key from an already decoded map and the exact bytes it was decoded from
+    /// (internal: a caller could otherwise pair a map with other bytes).
+    init(value: CBORValue, encoded: [UInt8]) throws(COSEKeyError) {
         guard value.mapEntries != nil else { throw .notAMap }
         let keyType = try Self.integer(value, Self.kty)
         let algorithmValue = try Self.integer(value, Self.alg)
