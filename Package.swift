@@ -111,5 +111,23 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
+        // WebAuthn verification (CBOR, COSE keys, both ceremonies): swift-crypto and Foundation only.
+        .target(
+            name: "GatehouseWebAuthn",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "GatehouseWebAuthnTests",
+            dependencies: [
+                "GatehouseWebAuthn",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            // The Python script that made CrossCheckTests' vector.
+            exclude: ["Vectors"]
+        ),
     ]
 )
