@@ -1,22 +1,5 @@
 import GatehouseCore
 
-/// The body of `PUT /user`. Unknown fields are ignored, as GoTrue does.
-struct UserUpdateRequest: Decodable, Sendable {
-    var email: String?
-    var password: String?
-    var data: [String: JSONValue]?
-    var appMetadata: [String: JSONValue]?
-    var nonce: String?
-    /// A proof for a password change (with `nonce`, see `requirePasswordChangeProof`).
-    var currentPassword: String?
-
-    enum CodingKeys: String, CodingKey {
-        case email, password, data, nonce
-        case appMetadata = "app_metadata"
-        case currentPassword = "current_password"
-    }
-}
-
 extension AccountService {
     /// `PUT /user`: metadata and password changes by the signed-in user.
     ///

@@ -7,11 +7,9 @@ import Hummingbird
 struct SendResetEmailEndpoint {
     let service: GatehouseServices
 
-    struct Body: Decodable { var email: String? }
-
     func send(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
-        let body = try await JSONBody.decode(Body.self, from: request, context: context)
+        let body = try await JSONBody.decode(PasswordResetEmailRequest.self, from: request, context: context)
         try await service.recovery.requestEmail(.recovery, email: body.email, missingMessage: "Email is required")
-        return try JSONBody.response(EdgeFunctionAnswer(success: true, message: "Password reset email sent"))
+        return try JSONBody.response(EdgeFunctionResetAnswer(success: true, message: "Password reset email sent"))
     }
 }

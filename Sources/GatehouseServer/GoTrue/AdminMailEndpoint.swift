@@ -1,3 +1,4 @@
+import GatehouseCore
 import Hummingbird
 
 /// `GET /admin/mail`: the outbox's counts by state and its most recent dead jobs.

@@ -15,7 +15,7 @@ import NIOHTTP1
 /// 500 that carries the request id and nothing of the error itself.
 struct GoTrueErrorMiddleware: RouterMiddleware {
     typealias Context = GatehouseRequestContext
-    static let apiVersionHeader = HTTPField.Name("X-Supabase-Api-Version")!
+    static let apiVersionHeader = HTTPField.Name(APIVersion.header)!
     static let errorCodeHeader = HTTPField.Name("x-sb-error-code")!
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -57,10 +57,10 @@ struct GoTrueErrorMiddleware: RouterMiddleware {
     static func render(_ error: AuthError, request: Request, requestId: String) -> Response {
         var headers = error.retryAfterHeaders
         headers[Self.errorCodeHeader] = error.code.rawValue
-        let modern = request.headers[Self.apiVersionHeader].map(Self.selectsModernShape) ?? false
+        let modern = request.headers[Self.apiVersionHeader].map(APIVersion.selectsModernErrorShape) ?? false
         var body: [String: JSONValue]
         if modern {
-            headers[Self.apiVersionHeader] = "2024-01-01"
+            headers[Self.apiVersionHeader] = APIVersion.current
             body = ["code": .string(error.code.rawValue), "message": .string(error.message)]
         } else {
             body = ["code": .number(Double(error.status.code)), "error_code": .string(error.code.rawValue), "msg": .string(error.message)]
@@ -72,10 +72,4 @@ struct GoTrueErrorMiddleware: RouterMiddleware {
         return JSONBody.response(body, status: error.status, headers: headers)
     }
 
-    /// Any valid `YYYY-MM-DD` on or after 2024-01-01 selects the 2024-01-01 shape.
-    static func selectsModernShape(_ version: String) -> Bool {
-        let date = version.trimmingCharacters(in: .whitespaces)
-        guard date.count == 10, let day = Timestamp(rfc3339: date + "T00:00:00Z") else { return false }
-        return day >= Timestamp(rfc3339: "2024-01-01T00:00:00Z")!
-    }
 }

@@ -1,3 +1,4 @@
+import GatehouseCore
 import Hummingbird
 
 /// Every route of the GoTrue adapter, with its middleware, in one list. The router mounts it

@@ -1,3 +1,4 @@
+import GatehouseCore
 import Hummingbird
 
 /// `GET /health`: GoTrue's liveness answer (name, version, description). Public; it touches

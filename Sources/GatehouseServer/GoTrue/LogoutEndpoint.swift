@@ -1,3 +1,4 @@
+import GatehouseCore
 import Hummingbird
 
 /// `POST /logout?scope=global|local|others` → 204, no body (any body sent is ignored). The caller is

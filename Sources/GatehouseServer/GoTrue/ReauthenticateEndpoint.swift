@@ -1,3 +1,4 @@
+import GatehouseCore
 import Hummingbird
 
 /// `GET /reauthenticate`: emails the signed-in user a 6-digit nonce for `PUT /user {password, nonce}`.

@@ -1,3 +1,4 @@
+import GatehouseCore
 import Hummingbird
 
 /// `POST /recover` and `POST /resend`: GoTrue's "send me an email" routes. Both answer `200 {}`
@@ -5,32 +6,19 @@ import Hummingbird
 struct RecoverEndpoint {
     let service: GatehouseServices
 
-    struct Body: Decodable {
-        var email: String?
-        var type: String?
-        var codeChallenge: String?
-        var codeChallengeMethod: String?
-
-        enum CodingKeys: String, CodingKey {
-            case email, type
-            case codeChallenge = "code_challenge"
-            case codeChallengeMethod = "code_challenge_method"
-        }
-    }
-
     func recover(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
-        let body = try await JSONBody.decode(Body.self, from: request, context: context)
+        let body = try await JSONBody.decode(EmailLinkRequest.self, from: request, context: context)
         let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
         try await service.recovery.requestEmail(.recovery, email: body.email, redirectTo: request.redirectTo, pkce: pkce)
         return try JSONBody.response(EmptyObject())
     }
 
     func resend(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
-        let body = try await JSONBody.decode(Body.self, from: request, context: context)
-        let kind: EmailRequestKind = switch body.type {
-        case "signup": .signupConfirmation
-        case "recovery": .recovery
-        default: throw AuthError.validation("Missing one of these types: signup, recovery")
+        let body = try await JSONBody.decode(EmailLinkRequest.self, from: request, context: context)
+        let kind: EmailRequestKind = switch body.type.flatMap(ResendType.init(rawValue:)) {
+        case .signup: .signupConfirmation
+        case .recovery: .recovery
+        case nil: throw AuthError.validation("Missing one of these types: signup, recovery")
         }
         let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
         try await service.recovery.requestEmail(kind, email: body.email, redirectTo: request.redirectTo, pkce: pkce,

@@ -5,23 +5,9 @@ import Hummingbird
 struct SignupEndpoint {
     let service: GatehouseServices
 
-    struct Body: Decodable {
-        var email: String?
-        var password: String?
-        var data: [String: JSONValue]?
-        var codeChallenge: String?
-        var codeChallengeMethod: String?
-
-        enum CodingKeys: String, CodingKey {
-            case email, password, data
-            case codeChallenge = "code_challenge"
-            case codeChallengeMethod = "code_challenge_method"
-        }
-    }
-
     func signUp(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let client = context.client
-        let body = try await JSONBody.decode(Body.self, from: request, context: context)
+        let body = try await JSONBody.decode(SignUpRequest.self, from: request, context: context)
         let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
         // The confirmation link comes back to `redirect_to`, as /recover's does.
         switch try await service.accounts.signUp(

@@ -5,34 +5,19 @@ import Hummingbird
 struct TokenEndpoint {
     let service: GatehouseServices
 
-    struct Body: Decodable {
-        var email: String?
-        var password: String?
-        var refreshToken: String?
-        var authCode: String?
-        var codeVerifier: String?
-
-        enum CodingKeys: String, CodingKey {
-            case email, password
-            case refreshToken = "refresh_token"
-            case authCode = "auth_code"
-            case codeVerifier = "code_verifier"
-        }
-    }
-
     func grant(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let client = context.client
-        let body = try await JSONBody.decode(Body.self, from: request, context: context)
-        switch request.uri.queryParameters.get("grant_type") {
-        case "password":
+        let body = try await JSONBody.decode(TokenRequest.self, from: request, context: context)
+        switch request.uri.queryParameters.get("grant_type").flatMap(TokenGrant.init(rawValue:)) {
+        case .password:
             return JSONBody.response(SessionPayload(try await service.sessions.signIn(email: body.email, password: body.password, client: client)))
-        case "refresh_token":
+        case .refreshToken:
             return JSONBody.response(SessionPayload(try await service.sessions.refresh(token: body.refreshToken, client: client)))
-        case "pkce":
+        case .pkce:
             return JSONBody.response(SessionPayload(
                 try await service.sessions.exchangeCode(authCode: body.authCode, verifier: body.codeVerifier, client: client)
             ))
-        default:
+        case nil:
             throw AuthError(.invalidCredentials, status: .badRequest, "unsupported_grant_type")
         }
     }

@@ -1,3 +1,4 @@
+import GatehouseCore
 import Hummingbird
 
 /// `GET /user` and `PUT /user`, for the caller `BearerAuthenticationMiddleware` resolved.

@@ -15,18 +15,6 @@ struct VerifyEndpoint {
         self.page = VerifyLinkPage(configuration: service.configuration)
     }
 
-    struct Body: Decodable {
-        var type: String?
-        var tokenHash: String?
-        var token: String?
-        var email: String?
-
-        enum CodingKeys: String, CodingKey {
-            case type, token, email
-            case tokenHash = "token_hash"
-        }
-    }
-
     static let formLimit = 64 * 1024
 
     func showLink(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
@@ -54,7 +42,7 @@ struct VerifyEndpoint {
             )
             return Self.redirect(to: GoTrueLinkRedirect.location(for: outcome))
         }
-        let body = try await JSONBody.decode(Body.self, from: request, context: context)
+        let body = try await JSONBody.decode(VerifyRequest.self, from: request, context: context)
         let type = try VerificationType(body.type)
         if let tokenHash = body.tokenHash, !tokenHash.isEmpty {
             guard body.email == nil, body.token == nil else {

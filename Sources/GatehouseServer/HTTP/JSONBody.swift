@@ -72,4 +72,4 @@ enum JSONBody {
 }
 
 /// `{}`: GoTrue's answer where there is nothing to say.
-struct EmptyObject: Codable, Sendable {}
+struct EmptyObject: Codable, Sendable, Equatable {}

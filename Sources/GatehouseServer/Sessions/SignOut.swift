@@ -1,16 +1,10 @@
 import GatehouseCore
 
-/// `POST /logout?scope=`: which of the user's sessions end.
-enum SignOutScope: String, Sendable {
-    case global, local, others
-
+extension SignOutScope {
+    /// Core's parsing, with GoTrue's error for a value that names no scope.
     init(parameter: String?) throws(AuthError) {
-        guard let parameter, !parameter.isEmpty else {
-            self = .global
-            return
-        }
-        guard let scope = SignOutScope(rawValue: parameter.lowercased()) else {
-            throw .validation("Unsupported logout scope \"\(parameter)\"")
+        guard let scope = SignOutScope(queryParameter: parameter) else {
+            throw .validation("Unsupported logout scope \"\(parameter ?? "")\"")
         }
         self = scope
     }

@@ -37,11 +37,7 @@ struct ResetPasswordPage {
         let password = form["password"]
         state.passwordError = UserFacingText.text(for: service.passwordPolicy.check(password))
         if state.passwordError == nil {
-            if form["confirm"].isEmpty {
-                state.confirmError = UserFacingText.confirmationRequired
-            } else if form["confirm"] != password {
-                state.confirmError = UserFacingText.passwordsDoNotMatch
-            }
+            state.confirmError = PasswordConfirmation.problem(password: password, confirmation: form["confirm"]).map(UserFacingText.text(for:))
         }
         if state.passwordError != nil || state.confirmError != nil {
             state.status = .unprocessableContent

@@ -48,11 +48,7 @@ struct SignUpPage {
             state.emailError = UserFacingText.text(for: error)
         }
         state.passwordError = UserFacingText.text(for: service.passwordPolicy.check(password))
-        if form["confirm"].isEmpty {
-            state.confirmError = UserFacingText.confirmationRequired
-        } else if form["confirm"] != password {
-            state.confirmError = UserFacingText.passwordsDoNotMatch
-        }
+        state.confirmError = PasswordConfirmation.problem(password: password, confirmation: form["confirm"]).map(UserFacingText.text(for:))
         if state.emailError != nil || state.passwordError != nil || state.confirmError != nil {
             state.status = .unprocessableContent
             return .page(page(state))

@@ -1,11 +1,5 @@
+import GatehouseCore
 import Hummingbird
-
-/// The Edge Function's answer: `{"success": true, "message"}`, or `{"success": false, "error"}`.
-struct EdgeFunctionAnswer: Encodable {
-    var success: Bool
-    var message: String?
-    var error: String?
-}
 
 /// The Edge Function's error vocabulary: every `AuthError` of its routes (a rate limit included)
 /// as `{"success": false, "error": <message>}` with a 4xx (a server failure is a plain 500) and
@@ -18,7 +12,7 @@ struct EdgeFunctionErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as AuthError {
             return try JSONBody.response(
-                EdgeFunctionAnswer(success: false, error: error.message), status: error.envelopeStatus, headers: error.retryAfterHeaders
+                EdgeFunctionResetAnswer(success: false, error: error.message), status: error.envelopeStatus, headers: error.retryAfterHeaders
             )
         }
     }

@@ -1,13 +1,5 @@
+import GatehouseCore
 import Hummingbird
-
-/// The REST API's answers (spec 004): `{"success": true, "data": …}`, or
-/// `{"success": false, "error": <error code>, "message"}`.
-struct RESTEnvelope<Data: Encodable>: Encodable {
-    var success: Bool
-    var data: Data?
-    var error: String?
-    var message: String?
-}
 
 /// The REST API's error vocabulary: every `AuthError` of its routes (a rate limit included) in
 /// the envelope, with a 4xx (a server failure is a plain 500) and `Retry-After` when there is
@@ -19,7 +11,7 @@ struct RESTErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as AuthError {
-            let envelope = RESTEnvelope<EmptyObject>(success: false, data: nil, error: error.code.rawValue, message: error.message)
+            let envelope = ResetAPIEnvelope<EmptyObject>(success: false, error: error.code.rawValue, message: error.message)
             return try JSONBody.response(envelope, status: error.envelopeStatus, headers: error.retryAfterHeaders)
         }
     }
