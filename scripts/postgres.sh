@@ -87,7 +87,7 @@ EOF
         port=$(pick_port)
         if as_owner "$PG_BIN/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t "$START_TIMEOUT" \
             -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir \
-                -c max_connections=300 -c fsync=off -c synchronous_commit=off \
+                -c max_connections=500 -c fsync=off -c synchronous_commit=off \
                 -c full_page_writes=off -c shared_buffers=64MB" start >/dev/null 2>&1; then
             break
         fi

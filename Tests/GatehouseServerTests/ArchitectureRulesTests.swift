@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// The rules of docs/ARCHITECTURE.md that a reviewer would otherwise check by eye: small files,
+/// SQL only in Storage, protocol adapters and pages that go through services and middleware.
+/// Each test reads the sources, so a change that breaks a rule fails here with the file named.
+@Suite("Architecture rules")
+struct ArchitectureRulesTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // GatehouseServerTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+
+    static let serverFolder = packageRoot.appendingPathComponent("Sources/GatehouseServer")
+
+    /// Every Swift file under `folder`, as (path relative to the package, contents).
+    static func swiftFiles(under folder: URL) throws -> [(path: String, text: String)] {
+        let root = packageRoot.path + "/"
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        var files: [(String, String)] = []
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            files.append((url.path.replacingOccurrences(of: root, with: ""), try String(contentsOf: url, encoding: .utf8)))
+        }
+        return files.sorted { $0.0 < $1.0 }
+    }
+
+    /// Lines that are code, not comments (a comment may name what a rule forbids, to explain it).
+    static func codeLines(_ text: String) -> [Substring] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).filter {
+            !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+        }
+    }
+
+    @Test("no file under Sources/ passes 300 lines")
+    func smallFiles() throws {
+        let files = try Self.swiftFiles(under: Self.packageRoot.appendingPathComponent("Sources"))
+        #expect(files.count > 100)
+        let long = files.filter { $0.text.split(separator: "\n", omittingEmptySubsequences: false).count > 300 }.map(\.path)
+        #expect(long.isEmpty, "over 300 lines: \(long)")
+    }
+
+    @Test("only Storage imports SQLKit, SQLiteKit, PostgresKit or the database drivers")
+    func sqlStaysInStorage() throws {
+        let drivers = ["SQLKit", "SQLiteKit", "PostgresKit", "SQLiteNIO", "PostgresNIO"]
+        let offenders = try Self.swiftFiles(under: Self.serverFolder).filter { file in
+            !file.path.hasPrefix("Sources/GatehouseServer/Storage/")
+                && Self.codeLines(file.text).contains { line in drivers.contains { line.hasPrefix("import \($0)") } }
+        }.map(\.path)
+        #expect(offenders.isEmpty, "database imports outside Storage: \(offenders)")
+    }
+
+    /// Folders that speak HTTP (the protocol adapters, the pages, the plumbing).
+    static func edgeFiles() throws -> [(path: String, text: String)] {
+        try Self.swiftFiles(under: Self.serverFolder).filter { file in
+            ["HTTP/", "Web/", "GoTrue/", "Adapters/", "Protocols/", "ResetAPI/", "EdgeFunction/"].contains {
+                file.path.hasPrefix("Sources/GatehouseServer/" + $0)
+            }
+        }
+    }
+
+    @Test("HTTP and page code names no repository and no database type")
+    func edgeUsesServices() throws {
+        let edge = try Self.edgeFiles()
+        #expect(!edge.isEmpty)
+        let offenders = edge.filter { file in
+            Self.codeLines(file.text).contains { $0.contains("Repository") || $0.contains("SQLDatabase") }
+        }.map(\.path)
+        #expect(offenders.isEmpty, "repositories named at the edge: \(offenders)")
+    }
+
+    @Test("no handler calls the rate limiter or reads a bearer token itself")
+    func middlewareDoesTheChecks() throws {
+        let forbidden = [".check(client", ".consume(", "bearerToken(", "\"Bearer \"", "headers[.authorization]"]
+        let middlewareFiles = ["Middleware", "RouteTable", "Routes.swift", "RateLimit", "Authentication"]
+        let offenders = try Self.edgeFiles().filter { file in
+            !middlewareFiles.contains { file.path.contains($0) }
+                && Self.codeLines(file.text).contains { line in forbidden.contains { line.contains($0) } }
+        }.map(\.path)
+        #expect(offenders.isEmpty, "handlers doing a middleware's job: \(offenders)")
+    }
+}
