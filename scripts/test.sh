@@ -3,7 +3,7 @@
 #
 #   1. system packages (scripts/install-deps.sh)
 #   2. Python virtualenv for the conformance suite (scripts/python-env.sh)
-#   3. swift build
+#   3. swift build, the SwiftUI parse check and `swift format lint --strict`
 #   4. a throwaway PostgreSQL 15 cluster (scripts/postgres.sh), stopped on any exit
 #   5. swift test, with GATEHOUSE_TEST_POSTGRES_URL exported (Swift suites run on SQLite
 #      always and on PostgreSQL when that variable is set)
@@ -96,6 +96,8 @@ fi
 if ! run_step "swift build" timeout "${GATEHOUSE_BUILD_TIMEOUT:-2700}" swift build; then summary; exit 1; fi
 # SwiftUI exists on Apple platforms only: here every view file must at least parse.
 run_step "SwiftUI views parse" bash scripts/check-ui-parses.sh
+# One format for every Swift file (.swift-format; `swift format -i -r Sources Tests Package.swift` fixes it).
+run_step "swift format lint" swift format lint --strict --recursive --parallel Sources Tests Package.swift
 
 banner "start PostgreSQL"
 if pg_env=$(bash scripts/postgres.sh start); then
