@@ -14,6 +14,8 @@ struct GatehouseRequestContext: RequestContext, RemoteAddressRequestContext {
     var caller: Authenticated?
     /// A page's request budget, set by `RateLimitMiddleware(…, .page)`; unlimited elsewhere.
     var requestBudget: RequestBudget = .unlimited
+    /// A web form's fields and whether it is genuine, set by `WebFormCSRFMiddleware`.
+    var webForm: WebFormSubmission?
 
     init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

@@ -25,9 +25,9 @@ enum WebOutcome {
     case redirect(String)
 }
 
-/// Renders the server's own HTML pages: Mustache templates inside one layout, served with a
-/// strict Content-Security-Policy (scripts, styles and images only from this server, no inline
-/// script or style), no referrer (reset links carry tokens in their query) and `no-store`.
+/// Renders the server's own HTML pages: Mustache templates inside one layout. The security
+/// headers every page answer carries come from `PageSecurityHeadersMiddleware`; the renderer
+/// sets only a page's own CSP, when its forms may lead elsewhere.
 struct PageRenderer: Sendable {
     private let library: MustacheLibrary
     let product: String
@@ -70,20 +70,6 @@ struct PageRenderer: Sendable {
         ]
     }
 
-    static let contentSecurityPolicy = [
-        "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self'", "connect-src 'self'",
-        "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'",
-    ].joined(separator: "; ")
-
-    static let securityHeaders: HTTPFields = [
-        .contentSecurityPolicy: contentSecurityPolicy,
-        .referrerPolicy: "no-referrer",
-        .cacheControl: "no-store",
-        .contentTypeOptions: "nosniff",
-        .frameOptions: "DENY",
-        HTTPField.Name("Cross-Origin-Opener-Policy")!: "same-origin",
-    ]
-
     /// The whole HTML document of `page`.
     func html(_ page: WebPage, csrfToken: String) -> String {
         var values = page.values
@@ -109,22 +95,17 @@ struct PageRenderer: Sendable {
         var response: Response
         switch outcome {
         case .page(let page):
-            var headers = Self.securityHeaders
-            headers[.contentType] = "text/html; charset=utf-8"
+            var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
             if !page.formActions.isEmpty {
-                headers[.contentSecurityPolicy] = Self.contentSecurityPolicy.replacingOccurrences(
-                    of: "form-action 'self'", with: (["form-action 'self'"] + page.formActions).joined(separator: " ")
-                )
+                headers[.contentSecurityPolicy] = PageSecurityHeadersMiddleware.contentSecurityPolicy(formActions: page.formActions)
             }
             response = Response(status: page.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html(page, csrfToken: exchange.csrfToken))))
         case .redirect(let location) where exchange.isFetch:
-            var headers = Self.securityHeaders
-            headers[.contentType] = "application/json; charset=utf-8"
+            let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
             let body = (try? JSONEncoder().encode(["redirect": location])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
             response = Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
         case .redirect(let location):
-            var headers = Self.securityHeaders
-            headers[.location] = location
+            let headers: HTTPFields = [.location: location]
             response = Response(status: .seeOther, headers: headers)
         }
         for cookie in exchange.cookies { response.setCookie(cookie) }

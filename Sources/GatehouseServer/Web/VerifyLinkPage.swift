@@ -24,7 +24,10 @@ struct VerifyLinkPage: Sendable {
         var page = WebPage(template: "verify_link", title: texts.heading, values: values)
         page.formActions = Self.formActionSource(for: target).map { [$0] } ?? []
         let exchange = WebExchange(isFetch: false, csrfNonce: "", csrfToken: "")
-        return renderer.response(.page(page), exchange: exchange)
+        // `/verify` is a GoTrue route, outside the web routes' `PageSecurityHeadersMiddleware`.
+        var response = renderer.response(.page(page), exchange: exchange)
+        PageSecurityHeadersMiddleware.apply(to: &response.headers)
+        return response
     }
 
     /// The CSP source that allows a redirect to `target`: its origin, or its scheme for an app's

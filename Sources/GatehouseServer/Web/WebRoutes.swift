@@ -6,10 +6,11 @@ import Hummingbird
 ///
 /// Plain HTML forms that work without JavaScript (validated on the server with GatehouseCore's
 /// rules and texts), enhanced by one script served from here; CSRF tokens on every form (checked
-/// by `WebContext.form` before the handler runs, with the Origin); a sealed `HttpOnly;
-/// SameSite=Lax` sign-in cookie; a strict Content-Security-Policy. A form's rate limit is
-/// declared here (`RateLimitMiddleware(…, .page)`); the page spends it once the form is valid
-/// and answers a limit with its own form.
+/// with the Origin by `WebFormCSRFMiddleware`, declared on each form route, before the handler
+/// runs); a sealed `HttpOnly; SameSite=Lax` sign-in cookie; a strict Content-Security-Policy and
+/// the other page headers (`PageSecurityHeadersMiddleware`, on every page and form route). A
+/// form's rate limit is declared here (`RateLimitMiddleware(…, .page)`); the page spends it once
+/// the form is valid and answers a limit with its own form.
 struct WebRoutes {
     let service: GatehouseServices
     let limits: RateLimits
@@ -23,46 +24,49 @@ struct WebRoutes {
         )
         let otp = RateLimitMiddleware(limits.otp, .page), token = RateLimitMiddleware(limits.token, .page)
         let verify = RateLimitMiddleware(limits.verify, .page)
+        let csrf = WebFormCSRFMiddleware(security: web.security, externalURL: configuration.externalURL)
+        // Pages and forms (not the assets, nor the dev mailbox's JSON): the page security headers.
+        let pages = router.with(PageSecurityHeadersMiddleware())
         let welcome = WelcomePage(web: web), login = LoginPage(web: web), signUp = SignUpPage(web: web)
         let forgot = ForgotPasswordPage(web: web), reset = ResetPasswordPage(web: web), account = AccountPage(web: web)
         let assets = AssetsEndpoint()
 
         router.get("assets/:name") { try await assets.serve($0, context: $1) }
-        web.page("/", on: router) { try await welcome.show($0, $1, &$2) }
+        web.page("/", on: pages) { try await welcome.show($0, $1, &$2) }
 
-        web.page("login", on: router) { try await login.show($0, $1, &$2) }
-        web.form("login", on: router.with(token), rejected: { login.expired($0, $1, $2, &$3) }) { try await login.submit($0, $1, $2, &$3) }
+        web.page("login", on: pages) { try await login.show($0, $1, &$2) }
+        web.form("login", on: pages.with(token, csrf), rejected: { login.expired($0, $1, $2, &$3) }) { try await login.submit($0, $1, $2, &$3) }
 
-        web.page("signup", on: router) { try await signUp.show($0, $1, &$2) }
-        web.form("signup/create", on: router.with(otp), rejected: { signUp.createExpired($0, $1, $2, &$3) }) {
+        web.page("signup", on: pages) { try await signUp.show($0, $1, &$2) }
+        web.form("signup/create", on: pages.with(otp, csrf), rejected: { signUp.createExpired($0, $1, $2, &$3) }) {
             try await signUp.create($0, $1, $2, &$3)
         }
-        web.form("signup/resend", on: router.with(otp), rejected: { signUp.resendExpired($0, $1, $2, &$3) }) {
+        web.form("signup/resend", on: pages.with(otp, csrf), rejected: { signUp.resendExpired($0, $1, $2, &$3) }) {
             try await signUp.resend($0, $1, $2, &$3)
         }
 
-        web.page("forgot-password", on: router) { forgot.show($0, $1, &$2) }
-        web.form("forgot-password", on: router.with(otp), rejected: { forgot.expired($0, $1, $2, &$3) }) {
+        web.page("forgot-password", on: pages) { forgot.show($0, $1, &$2) }
+        web.form("forgot-password", on: pages.with(otp, csrf), rejected: { forgot.expired($0, $1, $2, &$3) }) {
             try await forgot.submit($0, $1, $2, &$3)
         }
 
-        web.page("reset-password", on: router) { try await reset.show($0, $1, &$2) }
-        web.form("reset-password", on: router.with(verify), rejected: { reset.expired($0, $1, $2, &$3) }) {
+        web.page("reset-password", on: pages) { try await reset.show($0, $1, &$2) }
+        web.form("reset-password", on: pages.with(verify, csrf), rejected: { reset.expired($0, $1, $2, &$3) }) {
             try await reset.submit($0, $1, $2, &$3)
         }
 
-        web.page("account", on: router) { try await account.show($0, $1, &$2) }
-        web.form("account/sign-out", on: router, rejected: { try await account.expired($0, $1, $2, &$3) }) {
+        web.page("account", on: pages) { try await account.show($0, $1, &$2) }
+        web.form("account/sign-out", on: pages.with(csrf), rejected: { try await account.expired($0, $1, $2, &$3) }) {
             try await account.signOut($0, $1, $2, &$3)
         }
-        web.form("account/password", on: router.with(otp), rejected: { try await account.expired($0, $1, $2, &$3) }) {
+        web.form("account/password", on: pages.with(otp, csrf), rejected: { try await account.expired($0, $1, $2, &$3) }) {
             try await account.submitPassword($0, $1, $2, &$3)
         }
 
         // A form's address opened as a page (a bookmark, a reload after posting) goes back to its page.
         for (path, page) in [("signup/create", "/signup"), ("signup/resend", "/signup"), ("account/sign-out", "/account"),
                              ("account/password", "/account")] {
-            web.page(RouterPath(path), on: router) { _, _, _ in .redirect(page) }
+            web.page(RouterPath(path), on: pages) { _, _, _ in .redirect(page) }
         }
 
         if configuration.servesDevMailbox {
@@ -70,7 +74,7 @@ struct WebRoutes {
             router.get("_dev/mail/api/messages") { try await mailbox.listMessages($0, context: $1) }
             router.get("_dev/mail/api/messages/:id") { try await mailbox.showMessage($0, context: $1) }
             router.delete("_dev/mail/api/messages") { try await mailbox.deleteMessages($0, context: $1) }
-            web.page("_dev/mail", on: router) { try await mailbox.show($0, $1, &$2) }
+            web.page("_dev/mail", on: pages) { try await mailbox.show($0, $1, &$2) }
         }
     }
 }

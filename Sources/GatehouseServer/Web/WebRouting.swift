@@ -43,7 +43,7 @@ struct WebForm: Sendable {
 }
 
 /// What every web route shares, and the two ways routes are added: `page` for GETs and `form`
-/// for POSTs (which checks the CSRF token and the Origin before the handler runs). Handlers
+/// for POSTs (whose CSRF token and Origin `WebFormCSRFMiddleware` checked before the handler). Handlers
 /// never let an error reach the API's JSON error middleware: anything unexpected becomes the
 /// server-error page (for the script, a 500 it turns into the specs' "Server error" text).
 struct WebContext: Sendable {
@@ -56,8 +56,6 @@ struct WebContext: Sendable {
     /// The page a form with a missing or wrong CSRF token gets back (the same form, with a fresh token).
     typealias RejectedHandler = @Sendable (Request, GatehouseRequestContext, WebForm, inout WebExchange) async throws -> WebOutcome
 
-    static let formLimit = 64 * 1024
-
     func page(_ path: RouterPath, on routes: some RouterMethods<GatehouseRequestContext>, _ handler: @escaping PageHandler) {
         routes.get(path) { request, context in
             var exchange = self.exchange(for: request)
@@ -65,23 +63,18 @@ struct WebContext: Sendable {
         }
     }
 
+    /// A form route: `routes` must carry `WebFormCSRFMiddleware` (declared in `WebRoutes`), whose
+    /// verdict picks the handler; without it every post is refused.
     func form(
         _ path: RouterPath, on routes: some RouterMethods<GatehouseRequestContext>, rejected: @escaping RejectedHandler,
         _ handler: @escaping FormHandler
     ) {
         routes.post(path) { request, context in
             var exchange = self.exchange(for: request)
-            let form = await readForm(request)
-            let genuine = isSameOrigin(request) && security.isValidCSRF(
-                token: form.fields["csrf"], nonce: request.cookies[security.csrfCookieName]?.value,
-                session: security.csrfBinding(signInCookie: request.cookies[security.sessionCookieName]?.value)
-            )
+            let submission = context.webForm ?? .unchecked
             return await respond(request, context, &exchange) { exchange in
-                guard genuine else {
-                    context.logger.notice("Web form refused: missing or invalid CSRF token", metadata: ["path": "\(request.uri.path)"])
-                    return try await rejected(request, context, form, &exchange)
-                }
-                return try await handler(request, context, form, &exchange)
+                guard submission.isGenuine else { return try await rejected(request, context, submission.form, &exchange) }
+                return try await handler(request, context, submission.form, &exchange)
             }
         }
     }
@@ -120,40 +113,6 @@ struct WebContext: Sendable {
         )
         exchange.cookies.append(security.cookie(name: security.csrfCookieName, value: nonce))
         return exchange
-    }
-
-    private func readForm(_ request: Request) async -> WebForm {
-        guard let buffer = try? await request.body.collect(upTo: Self.formLimit),
-              let fields = try? URLEncodedFormDecoder().decode([String: String].self, from: String(buffer: buffer))
-        else { return WebForm(fields: [:]) }
-        return WebForm(fields: fields)
-    }
-
-    /// Where browsers say where a post comes from, it must be this server. `Sec-Fetch-Site`
-    /// (sent by current browsers, and not forgeable by a page) must be `same-origin` (or `none`,
-    /// the person's own action); `same-site` (a sibling subdomain) and `cross-site` are refused.
-    /// `Origin`, when it names an origin, must be this server (the configured external URL, or
-    /// the host the request was addressed to). `Origin: null` (sandboxed frames, `data:` pages,
-    /// redirects) is refused, except when `Sec-Fetch-Site: same-origin` vouches for the post:
-    /// browsers send `null` for the pages' own posts under their `Referrer-Policy: no-referrer`.
-    /// Without either header (older browsers) the token decides alone.
-    private func isSameOrigin(_ request: Request) -> Bool {
-        let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased()
-        if let site, site != "same-origin", site != "none" { return false }
-        guard let origin = request.headers[.origin]?.lowercased() else { return true }
-        if origin == "null" { return site == "same-origin" }
-        if origin == Self.origin(of: service.configuration.externalURL) { return true }
-        guard let authority = request.head.authority?.lowercased() else { return false }
-        return origin == "http://\(authority)" || origin == "https://\(authority)"
-    }
-
-    static func origin(of url: String) -> String? {
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              let host = components.host?.lowercased()
-        else { return nil }
-        let defaultPort = scheme == "https" ? 443 : 80
-        if let port = components.port, port != defaultPort { return "\(scheme)://\(host):\(port)" }
-        return "\(scheme)://\(host)"
     }
 
     // MARK: Shared page values
