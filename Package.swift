@@ -61,7 +61,8 @@ let package = Package(
         // The SDK: Foundation only (URLSession), so apps take no third-party dependency.
         .target(name: "GatehouseClient", dependencies: ["GatehouseCore"]),
         // The specs' pages as @Observable state machines; no UI import.
-        .target(name: "GatehouseFeatures", dependencies: ["GatehouseClient", "GatehouseCore", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "GatehouseFeatures", dependencies: ["GatehouseClient", "GatehouseCore", .product(name: "Logging", package: "swift-log")]),
         // SwiftUI views bound to the feature models (compiled on Apple platforms only).
         .target(name: "GatehouseUI", dependencies: ["GatehouseFeatures"]),
         .executableTarget(

@@ -17,7 +17,8 @@ extension AuthClient {
             try await sessions.clear()
             events.emit(.signedOut, nil)
         }
-        return adopted(await sessions.adopt(pending.session, remember: pending.remember, recovery: pending.recovery), recovery: pending.recovery)
+        return adopted(
+            await sessions.adopt(pending.session, remember: pending.remember, recovery: pending.recovery), recovery: pending.recovery)
     }
 
     /// After a `LinkSessionConflict`, the app kept the signed-in user: the link's session is

@@ -18,7 +18,9 @@ extension AuthClient {
     /// scanners cannot spend it).
     @discardableResult
     public func verifyOTP(tokenHash: String, type: OTPType) async throws -> Session {
-        try await signedIn(api.verify(VerifyRequest(type: type.rawValue, tokenHash: tokenHash)), recovery: type == .recovery, remember: configuration.rememberLinkSessions)
+        try await signedIn(
+            api.verify(VerifyRequest(type: type.rawValue, tokenHash: tokenHash)), recovery: type == .recovery,
+            remember: configuration.rememberLinkSessions)
     }
 
     /// `POST /verify {type, email, token}`: redeems the 6-digit code from the email.
@@ -44,7 +46,8 @@ extension AuthClient {
             throw error
         }
         try? removeVerifier()
-        return try await signedIn(session, recovery: stored.isPasswordRecovery, remember: stored.rememberMe ?? configuration.rememberLinkSessions)
+        return try await signedIn(
+            session, recovery: stored.isPasswordRecovery, remember: stored.rememberMe ?? configuration.rememberLinkSessions)
     }
 
     /// Completes a link that opened the app — only one pointing at the configured `redirectURL`

@@ -150,7 +150,9 @@ public final class AuthClient: AuthClientProtocol {
     /// recovery session it was given, whatever the current session became meanwhile.
     @discardableResult
     public func updatePassword(_ password: String, using session: Session) async throws -> User {
-        let user = try await endingDeadSessions(session) { try await api.updateUser(UserUpdateRequest(password: password), accessToken: $0) }
+        let user = try await endingDeadSessions(session) {
+            try await api.updateUser(UserUpdateRequest(password: password), accessToken: $0)
+        }
         if let updated = await sessions.replaceUser(user, ifAccessToken: session.accessToken) { events.emit(.userUpdated, updated) }
         return user
     }

@@ -6,7 +6,8 @@ import GatehouseCore
 public protocol AuthClientProtocol: Sendable {
     func signUp(email: String, password: String, data: [String: JSONValue]?, redirectTo: URL?) async throws -> SignUpResult
     /// Signs up with an explicit "remember me" for the session it opens.
-    func signUp(email: String, password: String, data: [String: JSONValue]?, redirectTo: URL?, rememberMe: Bool) async throws -> SignUpResult
+    func signUp(email: String, password: String, data: [String: JSONValue]?, redirectTo: URL?, rememberMe: Bool) async throws
+        -> SignUpResult
     func signIn(email: String, password: String, rememberMe: Bool) async throws -> Session
     func signOut(scope: SignOutScope) async throws
     func resetPasswordForEmail(_ email: String, redirectTo: URL?) async throws

@@ -1,102 +1,106 @@
 #if canImport(SwiftUI)
-import GatehouseCore
-import GatehouseFeatures
-import SwiftUI
+    import GatehouseCore
+    import GatehouseFeatures
+    import SwiftUI
 
-/// The forgot-password page (spec 000, Story 1.4): the form, then the success state with
-/// "Send Another Email" and "Use a different email address"; back to login always one tap away.
-public struct ForgotPasswordView: View {
-    @Bindable private var model: ForgotPasswordModel
-    @FocusState private var emailFocused: Bool
+    /// The forgot-password page (spec 000, Story 1.4): the form, then the success state with
+    /// "Send Another Email" and "Use a different email address"; back to login always one tap away.
+    public struct ForgotPasswordView: View {
+        @Bindable private var model: ForgotPasswordModel
+        @FocusState private var emailFocused: Bool
 
-    public init(model: ForgotPasswordModel) {
-        self.model = model
-    }
+        public init(model: ForgotPasswordModel) {
+            self.model = model
+        }
 
-    private typealias Copy = UserFacingText.ForgotPassword
+        private typealias Copy = UserFacingText.ForgotPassword
 
-    public var body: some View {
-        PageCard {
-            TextLink(title: Copy.backToLogin, label: UserFacingText.Accessibility.backToLoginLink, color: Palette.secondaryText) {
-                model.backToLogin()
+        public var body: some View {
+            PageCard {
+                TextLink(title: Copy.backToLogin, label: UserFacingText.Accessibility.backToLoginLink, color: Palette.secondaryText) {
+                    model.backToLogin()
+                }
+                switch model.phase {
+                case .form: form
+                case .sent: sent
+                }
+                Divider()
+                TextLink(title: Copy.signInInstead) { model.backToLogin() }
             }
-            switch model.phase {
-            case .form: form
-            case .sent: sent
+            .onAppear { if model.phase == .form { emailFocused = true } }
+            .onChange(of: emailFocused) { wasFocused, _ in
+                if wasFocused { model.emailDidBlur() }
             }
-            Divider()
-            TextLink(title: Copy.signInInstead) { model.backToLogin() }
+            .forwarding(model.signals)
+            // Leaving the screen cancels its request (issue 22.6); a late sign-in is not kept.
+            // Backgrounding does not call onDisappear, so a request survives a trip to the mail app.
+            .onDisappear { model.cancel() }
         }
-        .onAppear { if model.phase == .form { emailFocused = true } }
-        .onChange(of: emailFocused) { wasFocused, _ in
-            if wasFocused { model.emailDidBlur() }
+
+        @ViewBuilder private var form: some View {
+            VStack(alignment: .leading, spacing: 8) {
+                Text(Copy.title).font(.title.bold())
+                Text(Copy.subtitle).font(.callout).foregroundStyle(Palette.secondaryText)
+            }
+            .accessibilityElement(children: .combine)
+            .accessibilityAddTraits(.isHeader)
+
+            if let error = model.errorMessage {
+                ErrorSummary(message: error, onRetry: { Task { await model.submit() } }, onDismiss: { model.dismissError() })
+            }
+
+            FormField(
+                label: UserFacingText.Login.emailLabel, systemImage: "envelope", error: model.emailError, feedback: model.emailFeedback
+            ) {
+                TextField(UserFacingText.Login.emailPlaceholder, text: $model.email)
+                    .emailInput()
+                    .focused($emailFocused)
+                    .submitLabel(.send)
+                    .onSubmit { Task { await model.submit() } }
+                    .accessibilityLabel(UserFacingText.Accessibility.emailField)
+                    .accessibilityIdentifier("emailTextField")
+            }
+            .disabled(model.isLoading || model.isValidating)
+
+            PrimaryButton(
+                title: model.buttonLabel, isBusy: model.isLoading, isDisabled: model.isButtonDisabled,
+                hint: UserFacingText.Accessibility.sendResetLinkHint
+            ) {
+                emailFocused = false
+                Task { await model.submit() }
+            }
+            .accessibilityIdentifier("sendResetEmailButton")
         }
-        .forwarding(model.signals)
-        // Leaving the screen cancels its request (issue 22.6); a late sign-in is not kept.
-        // Backgrounding does not call onDisappear, so a request survives a trip to the mail app.
-        .onDisappear { model.cancel() }
+
+        @ViewBuilder private var sent: some View {
+            Image(systemName: "envelope.badge")
+                .font(.system(size: 48))
+                .foregroundStyle(Palette.success)
+                .frame(width: 80, height: 80)
+                .background(Palette.successBackground, in: Circle())
+                .frame(maxWidth: .infinity)
+                .accessibilityHidden(true)
+
+            Text(Copy.successTitle).font(.title.bold()).accessibilityAddTraits(.isHeader)
+
+            SuccessBox(lines: [model.successMessage, Copy.followTheLink, model.linkExpiryText].compactMap { $0 })
+
+            if let error = model.errorMessage {
+                ErrorSummary(message: error, onDismiss: { model.dismissError() })
+            }
+            if let notice = model.notice {
+                Text(notice).font(.subheadline).foregroundStyle(Palette.secondaryText)
+            }
+
+            Button {
+                Task { await model.sendAnother() }
+            } label: {
+                Text(model.resendLabel).frame(maxWidth: .infinity, minHeight: 48)
+            }
+            .buttonStyle(.bordered)
+            .disabled(model.isResendDisabled)
+
+            TextLink(title: Copy.useDifferentEmail) { model.useDifferentEmail() }
+        }
     }
-
-    @ViewBuilder private var form: some View {
-        VStack(alignment: .leading, spacing: 8) {
-            Text(Copy.title).font(.title.bold())
-            Text(Copy.subtitle).font(.callout).foregroundStyle(Palette.secondaryText)
-        }
-        .accessibilityElement(children: .combine)
-        .accessibilityAddTraits(.isHeader)
-
-        if let error = model.errorMessage {
-            ErrorSummary(message: error, onRetry: { Task { await model.submit() } }, onDismiss: { model.dismissError() })
-        }
-
-        FormField(label: UserFacingText.Login.emailLabel, systemImage: "envelope", error: model.emailError, feedback: model.emailFeedback) {
-            TextField(UserFacingText.Login.emailPlaceholder, text: $model.email)
-                .emailInput()
-                .focused($emailFocused)
-                .submitLabel(.send)
-                .onSubmit { Task { await model.submit() } }
-                .accessibilityLabel(UserFacingText.Accessibility.emailField)
-                .accessibilityIdentifier("emailTextField")
-        }
-        .disabled(model.isLoading || model.isValidating)
-
-        PrimaryButton(title: model.buttonLabel, isBusy: model.isLoading, isDisabled: model.isButtonDisabled,
-                      hint: UserFacingText.Accessibility.sendResetLinkHint) {
-            emailFocused = false
-            Task { await model.submit() }
-        }
-        .accessibilityIdentifier("sendResetEmailButton")
-    }
-
-    @ViewBuilder private var sent: some View {
-        Image(systemName: "envelope.badge")
-            .font(.system(size: 48))
-            .foregroundStyle(Palette.success)
-            .frame(width: 80, height: 80)
-            .background(Palette.successBackground, in: Circle())
-            .frame(maxWidth: .infinity)
-            .accessibilityHidden(true)
-
-        Text(Copy.successTitle).font(.title.bold()).accessibilityAddTraits(.isHeader)
-
-        SuccessBox(lines: [model.successMessage, Copy.followTheLink, model.linkExpiryText].compactMap { $0 })
-
-        if let error = model.errorMessage {
-            ErrorSummary(message: error, onDismiss: { model.dismissError() })
-        }
-        if let notice = model.notice {
-            Text(notice).font(.subheadline).foregroundStyle(Palette.secondaryText)
-        }
-
-        Button {
-            Task { await model.sendAnother() }
-        } label: {
-            Text(model.resendLabel).frame(maxWidth: .infinity, minHeight: 48)
-        }
-        .buttonStyle(.bordered)
-        .disabled(model.isResendDisabled)
-
-        TextLink(title: Copy.useDifferentEmail) { model.useDifferentEmail() }
-    }
-}
 #endif

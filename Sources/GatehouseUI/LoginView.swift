@@ -1,126 +1,130 @@
 #if canImport(SwiftUI)
-import GatehouseCore
-import GatehouseFeatures
-import SwiftUI
+    import GatehouseCore
+    import GatehouseFeatures
+    import SwiftUI
 
-/// The login page (spec 002), bound to a `LoginModel`. Navigation is the host's: it watches
-/// `model.destination`.
-public struct LoginView: View {
-    @Bindable private var model: LoginModel
-    @FocusState private var focus: LoginModel.Field?
+    /// The login page (spec 002), bound to a `LoginModel`. Navigation is the host's: it watches
+    /// `model.destination`.
+    public struct LoginView: View {
+        @Bindable private var model: LoginModel
+        @FocusState private var focus: LoginModel.Field?
 
-    public init(model: LoginModel) {
-        self.model = model
-    }
+        public init(model: LoginModel) {
+            self.model = model
+        }
 
-    private typealias Copy = UserFacingText.Login
-    private typealias A11y = UserFacingText.Accessibility
+        private typealias Copy = UserFacingText.Login
+        private typealias A11y = UserFacingText.Accessibility
 
-    public var body: some View {
-        PageCard {
-            TextLink(title: Copy.backToWelcome, color: Palette.secondaryText) { model.backToWelcome() }
+        public var body: some View {
+            PageCard {
+                TextLink(title: Copy.backToWelcome, color: Palette.secondaryText) { model.backToWelcome() }
 
-            StackedLogo(name: Copy.productName)
+                StackedLogo(name: Copy.productName)
 
-            notices
+                notices
 
-            FormField(label: Copy.emailLabel, systemImage: "envelope", error: model.emailError, feedback: model.emailFeedback) {
-                TextField(Copy.emailPlaceholder, text: $model.email)
-                    .emailInput()
-                    .lineLimit(1)
-                    .truncationMode(.tail)
-                    .focused($focus, equals: .email)
-                    .submitLabel(.next)
-                    .onSubmit { focus = .password }
-                    .accessibilityLabel(A11y.emailField)
+                FormField(label: Copy.emailLabel, systemImage: "envelope", error: model.emailError, feedback: model.emailFeedback) {
+                    TextField(Copy.emailPlaceholder, text: $model.email)
+                        .emailInput()
+                        .lineLimit(1)
+                        .truncationMode(.tail)
+                        .focused($focus, equals: .email)
+                        .submitLabel(.next)
+                        .onSubmit { focus = .password }
+                        .accessibilityLabel(A11y.emailField)
+                }
+                .disabled(model.areFieldsDisabled)
+
+                FormField(label: Copy.passwordLabel, systemImage: "lock", error: model.passwordError) {
+                    SecureField(Copy.passwordPlaceholder, text: $model.password)
+                        .passwordInput()
+                        .focused($focus, equals: .password)
+                        .submitLabel(.go)
+                        .onSubmit { Task { await model.returnKeyPressed() } }
+                        .accessibilityLabel(A11y.passwordField)
+                }
+                .disabled(model.areFieldsDisabled)
+
+                HStack {
+                    Toggle(Copy.rememberMe, isOn: $model.rememberMe)
+                        .toggleStyle(.switch)
+                        .fixedSize()
+                        .frame(minHeight: 44)
+                        .accessibilityLabel(A11y.rememberMe)
+                    Spacer()
+                    TextLink(
+                        title: Copy.forgotPassword, label: A11y.forgotPasswordLink, hint: A11y.forgotPasswordHint,
+                        color: Palette.secondaryText
+                    ) { model.forgotPassword() }
+                }
+
+                PrimaryButton(
+                    title: model.buttonLabel, isBusy: model.isLoading, isDisabled: model.isButtonDisabled,
+                    hint: A11y.signInHint
+                ) {
+                    focus = nil
+                    Task { await model.submit() }
+                }
+
+                LabelledDivider(text: UserFacingText.newHere(product: Copy.productName))
+
+                HStack(spacing: 4) {
+                    Text(Copy.noAccount).font(.subheadline).foregroundStyle(Palette.secondaryText)
+                    TextLink(title: Copy.createAccount, label: A11y.createAccountLink, hint: A11y.createAccountHint) {
+                        model.createAccount()
+                    }
+                }
             }
-            .disabled(model.areFieldsDisabled)
-
-            FormField(label: Copy.passwordLabel, systemImage: "lock", error: model.passwordError) {
-                SecureField(Copy.passwordPlaceholder, text: $model.password)
-                    .passwordInput()
-                    .focused($focus, equals: .password)
-                    .submitLabel(.go)
-                    .onSubmit { Task { await model.returnKeyPressed() } }
-                    .accessibilityLabel(A11y.passwordField)
+            // Validation on blur: the field that lost focus is checked.
+            .onChange(of: focus) { previous, _ in
+                if let previous { model.didBlur(previous) }
             }
-            .disabled(model.areFieldsDisabled)
+            .forwarding(model.signals)
+            // Leaving the screen cancels its request (issue 22.6); a late sign-in is not kept.
+            // Backgrounding does not call onDisappear, so a request survives a trip to the mail app.
+            .onDisappear { model.cancel() }
+        }
 
-            HStack {
-                Toggle(Copy.rememberMe, isOn: $model.rememberMe)
-                    .toggleStyle(.switch)
-                    .fixedSize()
-                    .frame(minHeight: 44)
-                    .accessibilityLabel(A11y.rememberMe)
-                Spacer()
-                TextLink(title: Copy.forgotPassword, label: A11y.forgotPasswordLink, hint: A11y.forgotPasswordHint,
-                         color: Palette.secondaryText) { model.forgotPassword() }
+        /// Under the logo (spec 002 §6): the timeout banner, the error summary, the verification
+        /// notice and its resend option.
+        @ViewBuilder private var notices: some View {
+            if let banner = model.timeoutBannerText {
+                WarningBanner(text: banner) { model.dismissTimeoutBanner() }
             }
-
-            PrimaryButton(title: model.buttonLabel, isBusy: model.isLoading, isDisabled: model.isButtonDisabled,
-                          hint: A11y.signInHint) {
-                focus = nil
-                Task { await model.submit() }
+            if let error = model.errorMessage {
+                ErrorSummary(
+                    message: error,
+                    detail: model.errorDetail,
+                    // Retry only where spec 002 §8 gives one (timeout, offline, server error).
+                    onRetry: model.offersRetry ? { Task { await model.retry() } } : nil,
+                    onDismiss: model.isRateLimited ? nil : { model.dismissError() }
+                )
             }
+            if let notice = model.emailVerificationNotice {
+                WarningBanner(text: notice)
+            }
+            if model.canResendVerification {
+                resendVerification
+            }
+        }
 
-            LabelledDivider(text: UserFacingText.newHere(product: Copy.productName))
-
-            HStack(spacing: 4) {
-                Text(Copy.noAccount).font(.subheadline).foregroundStyle(Palette.secondaryText)
-                TextLink(title: Copy.createAccount, label: A11y.createAccountLink, hint: A11y.createAccountHint) {
-                    model.createAccount()
+        /// Spec 002 §8 "Email Not Verified": the resend option, with its cooldown and outcome.
+        @ViewBuilder private var resendVerification: some View {
+            VStack(alignment: .leading, spacing: 4) {
+                Button {
+                    Task { await model.resendVerification() }
+                } label: {
+                    let left = model.resendSecondsLeft
+                    Text(left > 0 ? "\(Copy.resendVerification) (\(left)s)" : Copy.resendVerification)
+                        .frame(maxWidth: .infinity, minHeight: 44)
+                }
+                .buttonStyle(.bordered)
+                .disabled(model.isResendVerificationDisabled)
+                if let notice = model.resendNotice {
+                    Text(notice).font(.subheadline).foregroundStyle(Palette.secondaryText)
                 }
             }
         }
-        // Validation on blur: the field that lost focus is checked.
-        .onChange(of: focus) { previous, _ in
-            if let previous { model.didBlur(previous) }
-        }
-        .forwarding(model.signals)
-        // Leaving the screen cancels its request (issue 22.6); a late sign-in is not kept.
-        // Backgrounding does not call onDisappear, so a request survives a trip to the mail app.
-        .onDisappear { model.cancel() }
     }
-
-    /// Under the logo (spec 002 §6): the timeout banner, the error summary, the verification
-    /// notice and its resend option.
-    @ViewBuilder private var notices: some View {
-        if let banner = model.timeoutBannerText {
-            WarningBanner(text: banner) { model.dismissTimeoutBanner() }
-        }
-        if let error = model.errorMessage {
-            ErrorSummary(
-                message: error,
-                detail: model.errorDetail,
-                // Retry only where spec 002 §8 gives one (timeout, offline, server error).
-                onRetry: model.offersRetry ? { Task { await model.retry() } } : nil,
-                onDismiss: model.isRateLimited ? nil : { model.dismissError() }
-            )
-        }
-        if let notice = model.emailVerificationNotice {
-            WarningBanner(text: notice)
-        }
-        if model.canResendVerification {
-            resendVerification
-        }
-    }
-
-    /// Spec 002 §8 "Email Not Verified": the resend option, with its cooldown and outcome.
-    @ViewBuilder private var resendVerification: some View {
-        VStack(alignment: .leading, spacing: 4) {
-            Button {
-                Task { await model.resendVerification() }
-            } label: {
-                let left = model.resendSecondsLeft
-                Text(left > 0 ? "\(Copy.resendVerification) (\(left)s)" : Copy.resendVerification)
-                    .frame(maxWidth: .infinity, minHeight: 44)
-            }
-            .buttonStyle(.bordered)
-            .disabled(model.isResendVerificationDisabled)
-            if let notice = model.resendNotice {
-                Text(notice).font(.subheadline).foregroundStyle(Palette.secondaryText)
-            }
-        }
-    }
-}
 #endif

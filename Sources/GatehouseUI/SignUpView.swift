@@ -1,59 +1,59 @@
 #if canImport(SwiftUI)
-import GatehouseCore
-import GatehouseFeatures
-import SwiftUI
+    import GatehouseCore
+    import GatehouseFeatures
+    import SwiftUI
 
-/// The sign-up page the login page's "Create one now" opens.
-public struct SignUpView: View {
-    @Bindable private var model: SignUpModel
-    @FocusState private var focus: SignUpModel.Field?
+    /// The sign-up page the login page's "Create one now" opens.
+    public struct SignUpView: View {
+        @Bindable private var model: SignUpModel
+        @FocusState private var focus: SignUpModel.Field?
 
-    public init(model: SignUpModel) {
-        self.model = model
-    }
+        public init(model: SignUpModel) {
+            self.model = model
+        }
 
-    public var body: some View {
-        PageCard {
-            Text(UserFacingText.SignUp.title).font(.title.bold()).accessibilityAddTraits(.isHeader)
-            if let message = model.confirmationMessage {
-                SuccessBox(lines: [message])
-            } else {
-                if let error = model.errorMessage {
-                    ErrorSummary(message: error, onDismiss: nil)
+        public var body: some View {
+            PageCard {
+                Text(UserFacingText.SignUp.title).font(.title.bold()).accessibilityAddTraits(.isHeader)
+                if let message = model.confirmationMessage {
+                    SuccessBox(lines: [message])
+                } else {
+                    if let error = model.errorMessage {
+                        ErrorSummary(message: error, onDismiss: nil)
+                    }
+                    FormField(label: UserFacingText.Login.emailLabel, systemImage: "envelope", error: model.fieldErrors[.email]) {
+                        TextField(UserFacingText.Login.emailPlaceholder, text: $model.email)
+                            .emailInput()
+                            .focused($focus, equals: .email)
+                            .submitLabel(.next)
+                            .onSubmit { focus = .password }
+                            .accessibilityLabel(UserFacingText.Accessibility.emailField)
+                    }
+                    FormField(label: UserFacingText.Login.passwordLabel, systemImage: "lock", error: model.fieldErrors[.password]) {
+                        SecureField(UserFacingText.Login.passwordLabel, text: $model.password)
+                            .passwordInput(isNew: true)
+                            .focused($focus, equals: .password)
+                            .submitLabel(.go)
+                            .onSubmit { Task { await model.submit() } }
+                            .accessibilityLabel(UserFacingText.Accessibility.passwordField)
+                    }
+                    PrimaryButton(title: model.buttonLabel, isBusy: model.isLoading, isDisabled: model.isButtonDisabled) {
+                        focus = nil
+                        Task { await model.submit() }
+                    }
                 }
-                FormField(label: UserFacingText.Login.emailLabel, systemImage: "envelope", error: model.fieldErrors[.email]) {
-                    TextField(UserFacingText.Login.emailPlaceholder, text: $model.email)
-                        .emailInput()
-                        .focused($focus, equals: .email)
-                        .submitLabel(.next)
-                        .onSubmit { focus = .password }
-                        .accessibilityLabel(UserFacingText.Accessibility.emailField)
-                }
-                FormField(label: UserFacingText.Login.passwordLabel, systemImage: "lock", error: model.fieldErrors[.password]) {
-                    SecureField(UserFacingText.Login.passwordLabel, text: $model.password)
-                        .passwordInput(isNew: true)
-                        .focused($focus, equals: .password)
-                        .submitLabel(.go)
-                        .onSubmit { Task { await model.submit() } }
-                        .accessibilityLabel(UserFacingText.Accessibility.passwordField)
-                }
-                PrimaryButton(title: model.buttonLabel, isBusy: model.isLoading, isDisabled: model.isButtonDisabled) {
-                    focus = nil
-                    Task { await model.submit() }
+                HStack(spacing: 4) {
+                    Text(UserFacingText.SignUp.haveAccount).font(.subheadline).foregroundStyle(Palette.secondaryText)
+                    TextLink(title: UserFacingText.SignUp.signIn) { model.signInInstead() }
                 }
             }
-            HStack(spacing: 4) {
-                Text(UserFacingText.SignUp.haveAccount).font(.subheadline).foregroundStyle(Palette.secondaryText)
-                TextLink(title: UserFacingText.SignUp.signIn) { model.signInInstead() }
+            .onChange(of: focus) { previous, _ in
+                if let previous { model.didBlur(previous) }
             }
+            .forwarding(model.signals)
+            // Leaving the screen cancels its request (issue 22.6); a late sign-in is not kept.
+            // Backgrounding does not call onDisappear, so a request survives a trip to the mail app.
+            .onDisappear { model.cancel() }
         }
-        .onChange(of: focus) { previous, _ in
-            if let previous { model.didBlur(previous) }
-        }
-        .forwarding(model.signals)
-        // Leaving the screen cancels its request (issue 22.6); a late sign-in is not kept.
-        // Backgrounding does not call onDisappear, so a request survives a trip to the mail app.
-        .onDisappear { model.cancel() }
     }
-}
 #endif

@@ -25,12 +25,14 @@ struct ForgotPasswordCommand: AsyncParsableCommand {
 
     func run() async throws {
         let base = try client.baseURL()
-        let service: any PasswordResetService = switch backend {
-        case .gotrue: GoTrueResetService(client: try client.makeClient())
-        case .edge: EdgeFunctionResetService(baseURL: base, apiKey: client.apiKey)
-        case .rest: RESTResetService(baseURL: base.appendingPathComponent("api/"), appVersion: appVersion)
-        case .restLegacy: RESTResetService(baseURL: base.appendingPathComponent("api/"), endpoint: .legacyResetPassword, appVersion: appVersion)
-        }
+        let service: any PasswordResetService =
+            switch backend {
+            case .gotrue: GoTrueResetService(client: try client.makeClient())
+            case .edge: EdgeFunctionResetService(baseURL: base, apiKey: client.apiKey)
+            case .rest: RESTResetService(baseURL: base.appendingPathComponent("api/"), appVersion: appVersion)
+            case .restLegacy:
+                RESTResetService(baseURL: base.appendingPathComponent("api/"), endpoint: .legacyResetPassword, appVersion: appVersion)
+            }
         let sent = await Self.drive(service: service, email: email, linkLifetime: linkLifetime, showSignals: client.showSignals)
         if !sent { throw ExitCode.failure }
     }

@@ -29,11 +29,13 @@ struct TerminalClientOptions: ParsableArguments {
     }
 
     func makeClient() throws -> AuthClient {
-        let auth = try authURL.map { raw -> URL in
-            guard let url = URL(string: raw) else { throw ValidationError("--auth-url is not a URL") }
-            return url
-        } ?? baseURL()
-        let storage: any SessionStorage = stateDirectory.map { FileSessionStorage(directory: URL(fileURLWithPath: $0)) }
+        let auth =
+            try authURL.map { raw -> URL in
+                guard let url = URL(string: raw) else { throw ValidationError("--auth-url is not a URL") }
+                return url
+            } ?? baseURL()
+        let storage: any SessionStorage =
+            stateDirectory.map { FileSessionStorage(directory: URL(fileURLWithPath: $0)) }
             ?? PlatformSessionStorage.make()
         var configuration = AuthClientConfiguration(url: auth, apiKey: apiKey, storage: storage)
         // A terminal has no app to redirect into: links come back as the reset page's URL.

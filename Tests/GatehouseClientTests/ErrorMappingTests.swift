@@ -59,21 +59,29 @@ struct ErrorMappingTests {
 
     @Test func malformedSuccessBodiesAreServerErrors() async {
         let error = await Self.signInError(StubTransport(status: 200, body: #"{"access_token": 42}"#))
-        guard case .malformedResponse = error else { Issue.record("expected malformedResponse, got \(String(describing: error))"); return }
+        guard case .malformedResponse = error else {
+            Issue.record("expected malformedResponse, got \(String(describing: error))")
+            return
+        }
         #expect(error?.userFacingMessage == UserFacingText.serverError)
     }
 
     @Test func everyErrorShapeIsRead() async {
-        let modern = await Self.signInError(StubTransport(
-            status: 400, headers: ["X-Supabase-Api-Version": "2024-01-01"], body: #"{"code":"invalid_credentials","message":"Invalid login credentials"}"#
-        ))
+        let modern = await Self.signInError(
+            StubTransport(
+                status: 400, headers: ["X-Supabase-Api-Version": "2024-01-01"],
+                body: #"{"code":"invalid_credentials","message":"Invalid login credentials"}"#
+            ))
         #expect(modern?.apiError?.code == .invalidCredentials)
-        let legacy = await Self.signInError(StubTransport(status: 400, body: #"{"code":400,"error_code":"email_not_confirmed","msg":"Email not confirmed"}"#))
+        let legacy = await Self.signInError(
+            StubTransport(status: 400, body: #"{"code":400,"error_code":"email_not_confirmed","msg":"Email not confirmed"}"#))
         #expect(legacy?.apiError?.code == .emailNotConfirmed)
         #expect(legacy?.apiError?.message == "Email not confirmed")
-        let oauth = await Self.signInError(StubTransport(status: 400, body: #"{"error":"invalid_grant","error_description":"Invalid login credentials"}"#))
+        let oauth = await Self.signInError(
+            StubTransport(status: 400, body: #"{"error":"invalid_grant","error_description":"Invalid login credentials"}"#))
         #expect(oauth?.userFacingMessage == UserFacingText.invalidCredentials)
-        let banned = await Self.signInError(StubTransport(status: 400, body: #"{"code":400,"error_code":"user_banned","msg":"User is banned"}"#))
+        let banned = await Self.signInError(
+            StubTransport(status: 400, body: #"{"code":400,"error_code":"user_banned","msg":"User is banned"}"#))
         #expect(banned?.userFacingMessage == UserFacingText.accountDisabled)
     }
 
@@ -90,7 +98,10 @@ struct ErrorMappingTests {
     }
 
     @Test func retryAfterComesFromTheHeaderTheDateOrTheMessage() async {
-        let header = await Self.signInError(StubTransport(status: 429, headers: ["Retry-After": "42"], body: #"{"error_code":"over_request_rate_limit","msg":"Request rate limit reached"}"#))
+        let header = await Self.signInError(
+            StubTransport(
+                status: 429, headers: ["Retry-After": "42"],
+                body: #"{"error_code":"over_request_rate_limit","msg":"Request rate limit reached"}"#))
         #expect(header?.retryAfterSeconds == 42)
         #expect(header?.userFacingMessage == "Too many attempts. Please try again in 42 seconds.")
         let date = Date().addingTimeInterval(600)
@@ -101,7 +112,10 @@ struct ErrorMappingTests {
         let dated = await Self.signInError(StubTransport(status: 429, headers: ["Retry-After": formatter.string(from: date)], body: "{}"))
         #expect((590...601).contains(dated?.retryAfterSeconds ?? 0))
         #expect(dated?.userFacingMessage == "Too many attempts. Please try again in 10 minutes.")
-        let worded = await Self.signInError(StubTransport(status: 429, body: #"{"error":"too_many_requests","error_description":"Too many login attempts, please try again after 10 minutes"}"#))
+        let worded = await Self.signInError(
+            StubTransport(
+                status: 429,
+                body: #"{"error":"too_many_requests","error_description":"Too many login attempts, please try again after 10 minutes"}"#))
         #expect(worded?.retryAfterSeconds == 600)
         let bare = await Self.signInError(StubTransport(status: 429, body: "slow down"))
         #expect(bare?.retryAfterSeconds == 60)
@@ -142,4 +156,3 @@ struct ErrorMappingTests {
         #expect(await client.currentSession() == nil)
     }
 }
-

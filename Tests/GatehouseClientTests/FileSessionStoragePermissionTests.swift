@@ -2,10 +2,11 @@ import Foundation
 import GatehouseClient
 import Synchronization
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Issue 22.10: the session file is private from its first byte, its folder is private even when
@@ -39,7 +40,7 @@ struct FileSessionStoragePermissionTests {
         let file = storage.fileURL(for: "session").path
         for mode in [0o644, 0o640, 0o604, 0o660] {
             #expect(chmod(file, mode_t(mode)) == 0)
-                let error = #expect(throws: (any Error).self) { try storage.load(key: "session") }
+            let error = #expect(throws: (any Error).self) { try storage.load(key: "session") }
             #expect(error.map { "\($0)" }?.contains("readable by others") == true, "\(String(describing: error))")
         }
     }

@@ -89,7 +89,7 @@ struct KeychainDecisionTests {
         #expect(!keychain.seen.isEmpty)
         #expect(keychain.seen.allSatisfy { $0.useDataProtectionKeychain && $0.accessGroup == "TEAM.group" && $0.service == "app" })
         #if os(macOS)
-        #expect(KeychainSessionStore.dataProtectionKeychainByDefault)
+            #expect(KeychainSessionStore.dataProtectionKeychainByDefault)
         #endif
     }
 

@@ -26,7 +26,10 @@ struct LinkSafetyTests {
         let client = Scripted.client(transport, clock: Self.clock, storage: storage)
         let alice = try await client.signIn(email: "alice@example.com", password: "pw", rememberMe: true)
         let stored = try storage.load(key: "gatehouse.auth.session")
-        for link in ["evilapp://x#access_token=evil&refresh_token=evil&expires_in=3600", "myapp://auth/callback#access_token=evil&refresh_token=evil"] {
+        for link in [
+            "evilapp://x#access_token=evil&refresh_token=evil&expires_in=3600",
+            "myapp://auth/callback#access_token=evil&refresh_token=evil",
+        ] {
             await #expect(throws: (any Error).self) { try await client.session(from: URL(string: link)!) }
         }
         #expect(await client.currentSession() == alice)
@@ -37,8 +40,10 @@ struct LinkSafetyTests {
     @Test func aTokenLinkOnAForeignHostIsNotRedeemed() async throws {
         let transport = Self.server()
         let client = Scripted.client(transport, clock: Self.clock) { $0.flowType = .implicit }
-        for link in ["https://evil.example/reset-password?token=abc&type=recovery", "https://evil.example/reset-password?token=abc",
-                     "myapp://auth/other?token_hash=abc&type=recovery", "myapp://elsewhere/callback?token_hash=abc&type=recovery"] {
+        for link in [
+            "https://evil.example/reset-password?token=abc&type=recovery", "https://evil.example/reset-password?token=abc",
+            "myapp://auth/other?token_hash=abc&type=recovery", "myapp://elsewhere/callback?token_hash=abc&type=recovery",
+        ] {
             await #expect(throws: (any Error).self, "\(link)") { try await client.session(from: URL(string: link)!) }
         }
         #expect(transport.requests(path: "/verify").isEmpty)
@@ -73,7 +78,9 @@ struct LinkSafetyTests {
         }
         #expect(code == .invalidLink("a PKCE client accepts only ?code= links"))
         // A code reaches the exchange (and fails there: this device asked for no link).
-        await #expect(throws: AuthClientError.codeVerifierMissing) { try await client.session(from: URL(string: "myapp://auth/callback?code=c")!) }
+        await #expect(throws: AuthClientError.codeVerifierMissing) {
+            try await client.session(from: URL(string: "myapp://auth/callback?code=c")!)
+        }
         #expect(!client.acceptsLink(URL(string: "evilapp://auth/callback?code=c")!))
         #expect(transport.requests(path: "/verify").isEmpty)
     }
@@ -84,7 +91,10 @@ struct LinkSafetyTests {
         let client = Scripted.client(transport, clock: Self.clock, storage: storage) { $0.flowType = .implicit }
         let alice = try await client.signIn(email: "alice@example.com", password: "pw", rememberMe: true)
         let events = EventLog(client)
-        for link in ["myapp://auth/callback?token_hash=abc&type=magiclink", "myapp://auth/callback#access_token=bob&refresh_token=bob&type=magiclink"] {
+        for link in [
+            "myapp://auth/callback?token_hash=abc&type=magiclink",
+            "myapp://auth/callback#access_token=bob&refresh_token=bob&type=magiclink",
+        ] {
             let conflict = await #expect(throws: LinkSessionConflict.self, "\(link)") { try await client.session(from: URL(string: link)!) }
             #expect(conflict?.signedInUser.id == Scripted.alice)
             #expect(conflict?.linkUser.id == Scripted.bob)
@@ -96,11 +106,15 @@ struct LinkSafetyTests {
         #expect(events.names.isEmpty)
 
         // The app decides: keep Alice (Bob's redeemed session is revoked), or switch to Bob.
-        await #expect(throws: LinkSessionConflict.self) { try await client.session(from: URL(string: "myapp://auth/callback?token_hash=abc&type=magiclink")!) }
+        await #expect(throws: LinkSessionConflict.self) {
+            try await client.session(from: URL(string: "myapp://auth/callback?token_hash=abc&type=magiclink")!)
+        }
         await client.discardPendingLinkSession()
         #expect(transport.requests(path: "/logout").last?.bearer == "access-bob")
         #expect(await client.currentSession() == alice)
-        await #expect(throws: LinkSessionConflict.self) { try await client.session(from: URL(string: "myapp://auth/callback?token_hash=abc&type=magiclink")!) }
+        await #expect(throws: LinkSessionConflict.self) {
+            try await client.session(from: URL(string: "myapp://auth/callback?token_hash=abc&type=magiclink")!)
+        }
         let bob = try await client.adoptPendingLinkSession()
         #expect(bob.user.id == Scripted.bob)
         #expect(await client.currentSession() == bob)
@@ -110,7 +124,9 @@ struct LinkSafetyTests {
 
     @Test func theSameUsersLinkReplacesTheSession() async throws {
         let transport = ScriptedGoTrue { request in
-            .json(Scripted.session(request.url!.path.hasSuffix("/verify") ? "alice2" : "alice", id: Scripted.alice, expiresAt: Self.clock.now + 3600))
+            .json(
+                Scripted.session(
+                    request.url!.path.hasSuffix("/verify") ? "alice2" : "alice", id: Scripted.alice, expiresAt: Self.clock.now + 3600))
         }
         let client = Scripted.client(transport, clock: Self.clock) { $0.flowType = .implicit }
         _ = try await client.signIn(email: "alice@example.com", password: "pw")

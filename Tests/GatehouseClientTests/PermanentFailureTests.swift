@@ -3,8 +3,9 @@ import GatehouseClient
 import GatehouseCore
 import Synchronization
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Issue 22.7: answers that no retry can change end the session; transient failures are retried

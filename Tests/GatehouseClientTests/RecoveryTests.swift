@@ -1,7 +1,7 @@
-import GatehouseTestSupport
 import Foundation
 import GatehouseClient
 import GatehouseCore
+import GatehouseTestSupport
 import Testing
 
 @Suite("Password recovery through the client: every link and code flow")
@@ -127,7 +127,9 @@ struct RecoveryTests {
 
     @Test func anErrorRedirectIsThrownAsTheServersError() async throws {
         try await withLiveServer { server in
-            let url = URL(string: Self.appLink + "#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=")!
+            let url = URL(
+                string: Self.appLink
+                    + "#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=")!
             let error = await #expect(throws: AuthClientError.self) { try await server.client().session(from: url) }
             #expect(error?.apiError?.code == .otpExpired)
             #expect(error?.apiError?.message == "Email link is invalid or has expired")
@@ -153,4 +155,3 @@ struct RecoveryTests {
         }
     }
 }
-

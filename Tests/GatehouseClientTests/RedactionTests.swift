@@ -1,7 +1,8 @@
 import Foundation
-@testable import GatehouseClient
 import GatehouseCore
 import Testing
+
+@testable import GatehouseClient
 
 /// Issue 22.9: logging a session, a sign-up result or an auth event (`print`, `String(describing:)`,
 /// `debugPrint`, `dump`, a `Mirror`) must never write its tokens.

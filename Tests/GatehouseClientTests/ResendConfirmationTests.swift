@@ -1,7 +1,7 @@
-import GatehouseTestSupport
 import Foundation
 import GatehouseClient
 import GatehouseCore
+import GatehouseTestSupport
 import Testing
 
 /// `AuthClient.resendSignUpConfirmation` (login spec §8 "Email Not Verified … Show resend

@@ -1,7 +1,7 @@
-import GatehouseTestSupport
 import Foundation
 import GatehouseClient
 import GatehouseCore
+import GatehouseTestSupport
 import Testing
 
 @Suite("The reset backends of the specs, each against its Gatehouse endpoint")
@@ -37,7 +37,8 @@ struct ResetBackendTests {
             let email = uniqueEmail("rest")
             _ = try await server.client().signUp(email: email, password: testPassword)
             let transport = RecordingTransport()
-            let service = RESTResetService(baseURL: server.baseURL.appendingPathComponent("api/"), appVersion: "1.6.0", transport: transport)
+            let service = RESTResetService(
+                baseURL: server.baseURL.appendingPathComponent("api/"), appVersion: "1.6.0", transport: transport)
             let receipt = try await service.requestPasswordReset(for: Self.address(email))
             #expect(receipt.message == UserFacingText.resetLinkOnItsWay(to: email))
             #expect(receipt.resetMethod == "email_link")
@@ -71,11 +72,12 @@ struct ResetBackendTests {
     @Test(arguments: ["gotrue", "edge", "rest"])
     func everyBackendPassesOnTheSendWindow(backend: String) async throws {
         try await withLiveServer(configure: { $0.emailSendWindow = 60 }) { server in
-            let service: any PasswordResetService = switch backend {
-            case "gotrue": GoTrueResetService(client: server.client())
-            case "edge": EdgeFunctionResetService(baseURL: server.baseURL)
-            default: RESTResetService(baseURL: server.baseURL.appendingPathComponent("api/"))
-            }
+            let service: any PasswordResetService =
+                switch backend {
+                case "gotrue": GoTrueResetService(client: server.client())
+                case "edge": EdgeFunctionResetService(baseURL: server.baseURL)
+                default: RESTResetService(baseURL: server.baseURL.appendingPathComponent("api/"))
+                }
             // Unknown or not, the second request inside the window is refused the same way.
             let address = try Self.address(uniqueEmail("window"))
             _ = try await service.requestPasswordReset(for: address)
@@ -88,15 +90,21 @@ struct ResetBackendTests {
     }
 
     @Test func restParserReadsBothShapes() throws {
-        let new = try #require(ForgotPasswordResponse(data: Data("""
-            {"success": true, "data": {"success": true, "message": "If the email exists, a reset link has been sent",
-             "reset_method": "email_link", "reset_link_sent": true, "link_expires_in": 3600}}
-            """.utf8)))
+        let new = try #require(
+            ForgotPasswordResponse(
+                data: Data(
+                    """
+                    {"success": true, "data": {"success": true, "message": "If the email exists, a reset link has been sent",
+                     "reset_method": "email_link", "reset_link_sent": true, "link_expires_in": 3600}}
+                    """.utf8)))
         #expect(new.status && !new.isLegacy)
         #expect(new.resetMethod == "email_link" && new.resetLinkSent == true && new.linkExpiresIn == 3600)
-        let legacy = try #require(ForgotPasswordResponse(data: Data("""
-            {"success": true, "data": {"user_exist_status": true, "message": "mail has bin send"}}
-            """.utf8)))
+        let legacy = try #require(
+            ForgotPasswordResponse(
+                data: Data(
+                    """
+                    {"success": true, "data": {"user_exist_status": true, "message": "mail has bin send"}}
+                    """.utf8)))
         #expect(legacy.status && legacy.isLegacy && legacy.message == "mail has bin send")
         #expect(legacy.resetMethod == nil && legacy.resetLinkSent == nil && legacy.linkExpiresIn == nil)
         let bare = ForgotPasswordResponse(data: Data(#"{"success": true, "message": "ok"}"#.utf8))
@@ -116,19 +124,26 @@ struct ResetBackendTests {
 
     @Test func restMalformedAnswersAreServerErrors() async throws {
         let service = RESTResetService(baseURL: URL(string: "https://example.com/api/")!, transport: StubTransport(status: 200, body: "{}"))
-        let error = await #expect(throws: AuthClientError.self) { try await service.requestPasswordReset(for: Self.address("a@example.com")) }
+        let error = await #expect(throws: AuthClientError.self) {
+            try await service.requestPasswordReset(for: Self.address("a@example.com"))
+        }
         #expect(error?.userFacingMessage == UserFacingText.serverError)
     }
 
     @Test func edgeFunctionFailureBodies() async throws {
         let url = URL(string: "https://example.com/functions/v1/send-reset-email")!
-        let refused = EdgeFunctionResetService(url: url, transport: StubTransport(status: 200, body: #"{"success": false, "error": "MailerSend is down"}"#))
-        let error = await #expect(throws: AuthClientError.self) { try await refused.requestPasswordReset(for: Self.address("a@example.com")) }
+        let refused = EdgeFunctionResetService(
+            url: url, transport: StubTransport(status: 200, body: #"{"success": false, "error": "MailerSend is down"}"#))
+        let error = await #expect(throws: AuthClientError.self) {
+            try await refused.requestPasswordReset(for: Self.address("a@example.com"))
+        }
         #expect(error?.apiError?.message == "MailerSend is down")
         #expect(error?.apiError?.isWrittenForPeople == true, "spec 003: the function's error is shown")
         #expect(error?.userFacingMessage == UserFacingText.serverError)
         let crashed = EdgeFunctionResetService(url: url, transport: StubTransport(status: 502, body: "Bad gateway"))
-        let server = await #expect(throws: AuthClientError.self) { try await crashed.requestPasswordReset(for: Self.address("a@example.com")) }
+        let server = await #expect(throws: AuthClientError.self) {
+            try await crashed.requestPasswordReset(for: Self.address("a@example.com"))
+        }
         #expect(server == .server(status: 502))
         #expect(server?.userFacingMessage == UserFacingText.serverError)
     }

@@ -22,7 +22,8 @@ struct ResetNotFoundTests {
             return GoTrueResetService(client: AuthClient(configuration: configuration))
         case .edge: return EdgeFunctionResetService(baseURL: base, transport: transport)
         case .rest: return RESTResetService(baseURL: base.appendingPathComponent("api/"), transport: transport)
-        case .legacy: return RESTResetService(baseURL: base.appendingPathComponent("api/"), endpoint: .legacyResetPassword, transport: transport)
+        case .legacy:
+            return RESTResetService(baseURL: base.appendingPathComponent("api/"), endpoint: .legacyResetPassword, transport: transport)
         }
     }
 
@@ -50,16 +51,27 @@ struct ResetNotFoundTests {
 
     /// Answers that still are errors the person can act on (or the app's developer must fix).
     static let realFailures: [(answer: StubTransport, isExpected: @Sendable (AuthClientError) -> Bool)] = [
-        (StubTransport(status: 429, headers: ["Retry-After": "30"], body: #"{"error": "too_many_requests", "error_description": "Too many"}"#),
-         { $0.userFacingMessage == UserFacingText.tooManyRequests(retryAfterSeconds: 30) }),
+        (
+            StubTransport(
+                status: 429, headers: ["Retry-After": "30"], body: #"{"error": "too_many_requests", "error_description": "Too many"}"#),
+            { $0.userFacingMessage == UserFacingText.tooManyRequests(retryAfterSeconds: 30) }
+        ),
         (StubTransport(status: 502, body: "Bad gateway"), { $0.userFacingMessage == UserFacingText.serverError }),
-        (StubTransport(status: 500, body: #"{"success": false, "error": "User lookup failed: user table not found"}"#),
-         { $0.userFacingMessage == UserFacingText.serverError }),
-        (StubTransport(status: 400, body: #"{"code": 400, "error_code": "validation_failed", "msg": "Unable to validate email address: invalid format"}"#),
-         { $0.apiError?.code == .validationFailed }),
+        (
+            StubTransport(status: 500, body: #"{"success": false, "error": "User lookup failed: user table not found"}"#),
+            { $0.userFacingMessage == UserFacingText.serverError }
+        ),
+        (
+            StubTransport(
+                status: 400,
+                body: #"{"code": 400, "error_code": "validation_failed", "msg": "Unable to validate email address: invalid format"}"#),
+            { $0.apiError?.code == .validationFailed }
+        ),
         // A route that does not exist is a configuration error, not an unknown account.
-        (StubTransport(status: 404, body: #"{"code": 404, "error_code": "not_found", "msg": "Not Found"}"#),
-         { $0.userFacingMessage == UserFacingText.invalidRequest }),
+        (
+            StubTransport(status: 404, body: #"{"code": 404, "error_code": "not_found", "msg": "Not Found"}"#),
+            { $0.userFacingMessage == UserFacingText.invalidRequest }
+        ),
     ]
 
     @Test(arguments: Backend.allCases, 0..<5)

@@ -50,7 +50,9 @@ struct SecretsClearedTests {
     static func server(exchange: ScriptedGoTrue.Answer = .error("flow_state_expired", status: 400)) -> ScriptedGoTrue {
         ScriptedGoTrue { request in
             let url = request.url!
-            if url.query?.contains("grant_type=password") == true { return .json(Scripted.session("alice", id: Scripted.alice, expiresAt: clock.now + 3600)) }
+            if url.query?.contains("grant_type=password") == true {
+                return .json(Scripted.session("alice", id: Scripted.alice, expiresAt: clock.now + 3600))
+            }
             if url.query?.contains("grant_type=pkce") == true { return exchange }
             if url.path.hasSuffix("/recover") { return .json("{}") }
             return .noContent

@@ -1,7 +1,7 @@
-import GatehouseTestSupport
 import Foundation
 import GatehouseClient
 import GatehouseCore
+import GatehouseTestSupport
 import Testing
 
 @Suite("Refresh, persistence and the event stream, against a live server")

@@ -38,7 +38,7 @@ struct RotatingServer: Sendable {
 }
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Issue 22.5: an app and its extension (two clients, one storage key) never present a refresh
@@ -58,8 +58,9 @@ struct SharedStorageTests {
         #expect(refreshed.refreshToken == "refresh-alice2")
         _ = try await app.refreshSession()
         #expect(await app.currentSession()?.refreshToken == "refresh-alice3")
-        #expect(server.transport.requests(path: "/token", query: "grant_type=refresh_token").map { $0.jsonBody["refresh_token"] }
-            == ["refresh-alice0", "refresh-alice1", "refresh-alice2"])
+        #expect(
+            server.transport.requests(path: "/token", query: "grant_type=refresh_token").map { $0.jsonBody["refresh_token"] }
+                == ["refresh-alice0", "refresh-alice1", "refresh-alice2"])
     }
 
     @Test func concurrentRefreshesOfTwoClientsRotateOnce() async throws {

@@ -1,7 +1,7 @@
-import GatehouseTestSupport
 import Foundation
 import GatehouseClient
 import GatehouseCore
+import GatehouseTestSupport
 import Testing
 
 @Suite("Sign-up, sign-in and the signed-in user, against a live server")
@@ -12,7 +12,10 @@ struct SignInTests {
             let events = EventLog(client)
             let email = uniqueEmail()
             let result = try await client.signUp(email: email, password: testPassword, data: ["team": .string("blue")])
-            guard case .signedIn(let session) = result else { Issue.record("expected a session, got \(result)"); return }
+            guard case .signedIn(let session) = result else {
+                Issue.record("expected a session, got \(result)")
+                return
+            }
             #expect(session.user.email == email)
             #expect(session.user.userMetadata["team"] == .string("blue"))
             #expect(await client.currentSession() == session)
@@ -25,7 +28,10 @@ struct SignInTests {
             let client = server.client()
             let email = uniqueEmail()
             let result = try await client.signUp(email: email, password: testPassword)
-            guard case .confirmationRequired(let user) = result else { Issue.record("expected a user, got \(result)"); return }
+            guard case .confirmationRequired(let user) = result else {
+                Issue.record("expected a user, got \(result)")
+                return
+            }
             #expect(user.email == email)
             #expect(await client.currentSession() == nil)
             // Unconfirmed: the right password is answered with email_not_confirmed.
@@ -56,7 +62,9 @@ struct SignInTests {
             _ = try await server.client().signUp(email: email, password: testPassword)
             let client = server.client()
             let wrong = await #expect(throws: AuthClientError.self) { try await client.signIn(email: email, password: "not-the-password") }
-            let unknown = await #expect(throws: AuthClientError.self) { try await client.signIn(email: uniqueEmail(), password: testPassword) }
+            let unknown = await #expect(throws: AuthClientError.self) {
+                try await client.signIn(email: uniqueEmail(), password: testPassword)
+            }
             #expect(wrong?.apiError?.code == .invalidCredentials)
             #expect(wrong?.apiError?.status == 400)
             #expect(wrong?.userFacingMessage == UserFacingText.invalidCredentials)
@@ -110,7 +118,9 @@ struct SignInTests {
         }) { server in
             let client = server.client()
             _ = try? await client.signIn(email: uniqueEmail(), password: testPassword)
-            let error = await #expect(throws: AuthClientError.self) { try await client.signIn(email: uniqueEmail(), password: testPassword) }
+            let error = await #expect(throws: AuthClientError.self) {
+                try await client.signIn(email: uniqueEmail(), password: testPassword)
+            }
             #expect(error?.apiError?.status == 429)
             #expect(error?.apiError?.code == .overRequestRateLimit)
             let wait = try #require(error?.retryAfterSeconds)

@@ -3,8 +3,9 @@ import GatehouseClient
 import GatehouseCore
 import Synchronization
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Issue 22.12: credentials go only to https (or loopback) hosts, are not carried along
@@ -67,7 +68,9 @@ struct TransportSafetyTests {
         #expect(transport.requests.isEmpty)
     }
 
-    @Test(arguments: ["https://auth.example.com", "http://127.0.0.1:9999", "http://localhost:9999/auth/v1", "http://[::1]:9999", "http://127.0.0.2"])
+    @Test(arguments: [
+        "https://auth.example.com", "http://127.0.0.1:9999", "http://localhost:9999/auth/v1", "http://[::1]:9999", "http://127.0.0.2",
+    ])
     func httpsAndLoopbackAreAllowed(url: String) async throws {
         let transport = ScriptedTransport(body: Self.sessionJSON)
         _ = try await Self.client(url, transport: transport).signIn(email: "a@example.com", password: "hunter2-hunter2", rememberMe: false)
@@ -112,7 +115,9 @@ struct TransportSafetyTests {
         let server = try RedirectingServer()
         defer { server.stop() }
         let service = EdgeFunctionResetService(baseURL: server.url, apiKey: "anon-key", timeout: .seconds(10))
-        await #expect(throws: AuthClientError.self) { try await service.requestPasswordReset(for: EmailAddress(validating: "a@example.com")) }
+        await #expect(throws: AuthClientError.self) {
+            try await service.requestPasswordReset(for: EmailAddress(validating: "a@example.com"))
+        }
         #expect(server.requests.count == 1, "\(server.requests)")
     }
 }

@@ -1,46 +1,51 @@
 import Testing
+
 @testable import GatehouseCore
 
 @Suite("EmailAddress")
 struct EmailAddressTests {
-    @Test("accepts addresses that match the spec pattern", arguments: [
-        "user@example.com",
-        "a@b.co",
-        "first.last+tag@sub.domain.org",
-        "a_b%c-d@x-y.io",
-        "digits123@123example.com",
-        ".leading-dot@example.com",  // the spec pattern allows it
-        "user@example..com",  // so does the domain class [a-zA-Z0-9.-]+
-        "UPPER@EXAMPLE.COM",
-        "x@example.museum",
-    ])
+    @Test(
+        "accepts addresses that match the spec pattern",
+        arguments: [
+            "user@example.com",
+            "a@b.co",
+            "first.last+tag@sub.domain.org",
+            "a_b%c-d@x-y.io",
+            "digits123@123example.com",
+            ".leading-dot@example.com",  // the spec pattern allows it
+            "user@example..com",  // so does the domain class [a-zA-Z0-9.-]+
+            "UPPER@EXAMPLE.COM",
+            "x@example.museum",
+        ])
     func acceptsValid(_ raw: String) throws {
         let address = try EmailAddress(validating: raw)
         #expect(address.normalized == raw.lowercased())
         #expect(EmailAddress.isValid(raw))
     }
 
-    @Test("rejects addresses outside the spec pattern as .invalidFormat", arguments: [
-        "plainaddress",  // no @
-        "a@@example.com",  // two @
-        "a@b@example.com",  // two @
-        "user@example.c",  // TLD of one letter
-        "user@example.c0m",  // TLD with a digit
-        "user@example.123",  // numeric TLD
-        "user@example",  // no dot in the domain
-        "user@.com",  // nothing before the last dot
-        "user@example.com.",  // trailing dot, empty TLD
-        "@example.com",  // empty local part
-        "user@",  // empty domain
-        "üser@example.com",  // unicode local part
-        "user@exämple.com",  // unicode domain
-        "user@example.cöm",  // unicode TLD
-        "us er@example.com",  // space in the local part
-        "user@exa mple.com",  // space in the domain
-        "user@exam_ple.com",  // underscore is not a domain character
-        "user!@example.com",  // ! is not a local-part character
-        "user@example.com\u{0}",  // control character
-    ])
+    @Test(
+        "rejects addresses outside the spec pattern as .invalidFormat",
+        arguments: [
+            "plainaddress",  // no @
+            "a@@example.com",  // two @
+            "a@b@example.com",  // two @
+            "user@example.c",  // TLD of one letter
+            "user@example.c0m",  // TLD with a digit
+            "user@example.123",  // numeric TLD
+            "user@example",  // no dot in the domain
+            "user@.com",  // nothing before the last dot
+            "user@example.com.",  // trailing dot, empty TLD
+            "@example.com",  // empty local part
+            "user@",  // empty domain
+            "üser@example.com",  // unicode local part
+            "user@exämple.com",  // unicode domain
+            "user@example.cöm",  // unicode TLD
+            "us er@example.com",  // space in the local part
+            "user@exa mple.com",  // space in the domain
+            "user@exam_ple.com",  // underscore is not a domain character
+            "user!@example.com",  // ! is not a local-part character
+            "user@example.com\u{0}",  // control character
+        ])
     func rejectsInvalid(_ raw: String) {
         #expect(throws: EmailValidationError.invalidFormat) { try EmailAddress(validating: raw) }
         #expect(!EmailAddress.isValid(raw))

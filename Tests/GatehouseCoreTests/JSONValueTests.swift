@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GatehouseCore
 
 @Suite("JSONValue")
@@ -35,10 +36,12 @@ struct JSONValueTests {
         #expect(try Self.decode(#"{"k":null}"#) == .object(["k": .null]))
     }
 
-    @Test("integers stay integers, fractions stay fractions", arguments: [
-        ("3", "3"), ("-7", "-7"), ("0", "0"), ("1700000000", "1700000000"), ("2.5", "2.5"), ("-0.125", "-0.125"),
-        ("9007199254740991", "9007199254740991"),
-    ])
+    @Test(
+        "integers stay integers, fractions stay fractions",
+        arguments: [
+            ("3", "3"), ("-7", "-7"), ("0", "0"), ("1700000000", "1700000000"), ("2.5", "2.5"), ("-0.125", "-0.125"),
+            ("9007199254740991", "9007199254740991"),
+        ])
     func integers(input: String, output: String) throws {
         #expect(try Self.encode(Self.decode(input)) == output)
         #expect(try Self.encode(Self.decode(#"{"age":\#(input)}"#)) == #"{"age":\#(output)}"#)

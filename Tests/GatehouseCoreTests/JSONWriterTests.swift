@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GatehouseCore
 
 /// `JSONWriter` output must mean exactly what `JSONEncoder` output means for the same value:
@@ -89,7 +90,8 @@ import Testing
         let session = try #require(object.objectValue)
         #expect(session["weak_password"] == nil)
         let user = try #require(session["user"]?.objectValue)
-        for absent in ["email_confirmed_at", "confirmation_sent_at", "confirmed_at", "recovery_sent_at", "last_sign_in_at", "banned_until"] {
+        for absent in ["email_confirmed_at", "confirmation_sent_at", "confirmed_at", "recovery_sent_at", "last_sign_in_at", "banned_until"]
+        {
             #expect(user[absent] == nil, "\(absent)")
         }
         #expect(user["identities"] == .array([]))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GatehouseCore
 
 @Suite("Shared rules: sign-out scope, API version, password confirmation")

@@ -53,7 +53,8 @@ enum SpecChecklist {
     }
 
     static var missingFolderMessage: Comment {
-        let text = "spec folder \(folder.path) not found or without NNN_*.txt specs: "
+        let text =
+            "spec folder \(folder.path) not found or without NNN_*.txt specs: "
             + "keep shared/ beside the clone or set GATEHOUSE_SPEC_DIR"
         return Comment(rawValue: text)
     }

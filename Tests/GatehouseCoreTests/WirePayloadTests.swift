@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GatehouseCore
 
 @Suite("UserPayload and SessionPayload")
@@ -23,10 +24,11 @@ struct WirePayloadTests {
     @Test("user keys are snake_case and nil optionals are omitted")
     func userKeys() throws {
         let json = try Self.object(Self.user())
-        #expect(Set(json.keys) == [
-            "id", "aud", "role", "email", "phone", "app_metadata", "user_metadata", "identities",
-            "created_at", "updated_at", "is_anonymous",
-        ])
+        #expect(
+            Set(json.keys) == [
+                "id", "aud", "role", "email", "phone", "app_metadata", "user_metadata", "identities",
+                "created_at", "updated_at", "is_anonymous",
+            ])
         #expect(json["phone"] == .string(""))
         #expect(json["is_anonymous"] == .bool(false))
         #expect(json["created_at"] == .string("2025-01-01T00:00:00.12Z"))

@@ -25,7 +25,9 @@ struct AuthManagerLinkTests {
         let client = AuthClient(configuration: configuration)
         let manager = AuthManager(auth: client)
         // It reaches the client (which finds no verifier for this code on this device).
-        await #expect(throws: AuthClientError.codeVerifierMissing) { try await manager.handle(url: URL(string: "myapp://auth/callback?code=c")!) }
+        await #expect(throws: AuthClientError.codeVerifierMissing) {
+            try await manager.handle(url: URL(string: "myapp://auth/callback?code=c")!)
+        }
         await #expect(throws: AuthClientError.invalidLink("the link does not point at this app")) {
             try await manager.handle(url: URL(string: "evilapp://auth/callback?code=c")!)
         }

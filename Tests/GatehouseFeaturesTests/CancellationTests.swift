@@ -4,8 +4,9 @@ import GatehouseCore
 import GatehouseFeatures
 import Synchronization
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Issue 22.6 (and spec 001's cancellation item): leaving a screen cancels its request, and a
@@ -37,7 +38,10 @@ struct CancellationTests {
 
         func answer() {
             released.store(true, ordering: .relaxed)
-            release.withLock { $0?.resume(); $0 = nil }
+            release.withLock {
+                $0?.resume()
+                $0 = nil
+            }
         }
 
         var isWaiting: Bool { release.withLock { $0 != nil } }

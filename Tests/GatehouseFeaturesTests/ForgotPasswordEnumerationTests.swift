@@ -3,8 +3,9 @@ import GatehouseClient
 import GatehouseCore
 import GatehouseFeatures
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Issue 22.3 on the page: a registered and an unknown address end in the same state when the
@@ -20,7 +21,8 @@ struct ForgotPasswordEnumerationTests {
         func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
             let body = request.httpBody.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
             let known = body?["email"] as? String == registered
-            let (status, text) = known
+            let (status, text) =
+                known
                 ? (200, #"{"message": "Password recovery email sent"}"#)
                 : (400, #"{"error": "user_not_found", "error_description": "Email not found"}"#)
             return (Data(text.utf8), HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!)

@@ -1,8 +1,8 @@
 import Foundation
-import Observation
 import GatehouseClient
 import GatehouseCore
 import GatehouseFeatures
+import Observation
 import Testing
 
 /// Spec 000 §9 and Story 1.4's test procedure, with DESIGN's enumeration-safe success state.
@@ -14,7 +14,8 @@ struct ForgotPasswordModelTests {
 
     func model(prefill: String? = nil, linkLifetime: Int? = nil) -> ForgotPasswordModel {
         ForgotPasswordModel(
-            service: service, clock: clock, prefillEmail: prefill, linkLifetime: linkLifetime, reachability: FixedReachability(reachable: true)
+            service: service, clock: clock, prefillEmail: prefill, linkLifetime: linkLifetime,
+            reachability: FixedReachability(reachable: true)
         )
     }
 
@@ -87,7 +88,11 @@ struct ForgotPasswordModelTests {
         let model = await sent()
         await clock.waitForSleepers()
         let redrawn = Flag()
-        withObservationTracking { _ = model.resendLabel } onChange: { redrawn.set() }
+        withObservationTracking {
+            _ = model.resendLabel
+        } onChange: {
+            redrawn.set()
+        }
         clock.advance(by: .seconds(1))
         #expect(await eventually { redrawn.isSet })
         #expect(model.resendLabel == "Send Another Email (59s)")

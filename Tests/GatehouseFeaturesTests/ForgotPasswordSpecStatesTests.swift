@@ -1,8 +1,8 @@
-import GatehouseTestSupport
 import Foundation
 import GatehouseClient
 import GatehouseCore
 import GatehouseFeatures
+import GatehouseTestSupport
 import Logging
 import Testing
 
@@ -15,8 +15,10 @@ struct ForgotPasswordSpecStatesTests {
     let service = StubResetService()
     let clock = ManualClock()
 
-    func model(_ email: String = "user@example.com", reachability: any NetworkReachability = FixedReachability(reachable: true),
-               logger: Logger = Logger(label: "test")) -> ForgotPasswordModel {
+    func model(
+        _ email: String = "user@example.com", reachability: any NetworkReachability = FixedReachability(reachable: true),
+        logger: Logger = Logger(label: "test")
+    ) -> ForgotPasswordModel {
         ForgotPasswordModel(service: service, clock: clock, prefillEmail: email, reachability: reachability, logger: logger)
     }
 
@@ -94,11 +96,14 @@ struct ForgotPasswordSpecStatesTests {
         service.receipt = PasswordResetReceipt()
         model.email = "other@example.com"
         await model.submit()
-        #expect(model.successMessage == "If an account exists for other@example.com, a reset link is on its way", "the local text is the fallback")
+        #expect(
+            model.successMessage == "If an account exists for other@example.com, a reset link is on its way",
+            "the local text is the fallback")
     }
 
     @Test func theBackendsErrorIsShown() async {
-        service.outcome = .fail(.api(APIError(status: 200, code: .unexpectedFailure, message: "MailerSend is down", isWrittenForPeople: true)))
+        service.outcome = .fail(
+            .api(APIError(status: 200, code: .unexpectedFailure, message: "MailerSend is down", isWrittenForPeople: true)))
         let model = model()
         await model.submit()
         #expect(model.errorMessage == "MailerSend is down")
@@ -115,7 +120,8 @@ struct ForgotPasswordSpecStatesTests {
         try await withLiveServer { server in
             let email = try await server.account()
             let edge = EdgeFunctionResetService(baseURL: server.baseURL, apiKey: "anon")
-            let model = ForgotPasswordModel(service: edge, clock: clock, prefillEmail: email, reachability: FixedReachability(reachable: true))
+            let model = ForgotPasswordModel(
+                service: edge, clock: clock, prefillEmail: email, reachability: FixedReachability(reachable: true))
             await model.submit()
             #expect(model.phase == .sent)
             #expect(model.successMessage == "Password reset email sent")
@@ -142,7 +148,8 @@ struct LeavingWhileValidatingTests {
     @Test func forgotPassword() async {
         let service = StubResetService()
         let reachability = GatedReachability()
-        let model = ForgotPasswordModel(service: service, clock: ManualClock(), prefillEmail: "user@example.com", reachability: reachability)
+        let model = ForgotPasswordModel(
+            service: service, clock: ManualClock(), prefillEmail: "user@example.com", reachability: reachability)
         let submit = Task { await model.submit() }
         #expect(await eventually { model.isValidating })
         model.cancel()

@@ -1,8 +1,8 @@
-import GatehouseTestSupport
 import Foundation
 import GatehouseClient
 import GatehouseCore
 import GatehouseFeatures
+import GatehouseTestSupport
 import Testing
 
 /// Spec 002 §2 "Session Timeout": the yellow banner "You were logged out due to inactivity.

@@ -1,8 +1,8 @@
-import GatehouseTestSupport
 import Foundation
 import GatehouseClient
 import GatehouseCore
 import GatehouseFeatures
+import GatehouseTestSupport
 import Testing
 
 /// Spec 000: the success state's "Link expires in …" comes from the server's configured lifetime

@@ -1,8 +1,8 @@
-import GatehouseTestSupport
 import Foundation
 import GatehouseClient
 import GatehouseCore
 import GatehouseFeatures
+import GatehouseTestSupport
 import Testing
 
 /// The pages against a real server: what a person sees must not depend on whether the address

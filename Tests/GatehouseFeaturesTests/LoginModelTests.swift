@@ -155,7 +155,10 @@ struct LoginModelTests: LoginFixture {
         (AuthClientError.server(status: 503), UserFacingText.serverError),
         (AuthClientError.malformedResponse("garbage"), UserFacingText.serverError),
         (AuthClientError.api(APIError(status: 500, code: .unexpectedFailure, message: "stack trace")), UserFacingText.serverError),
-        (AuthClientError.api(APIError(status: 400, code: .emailNotConfirmed, message: "Email not confirmed")), UserFacingText.emailNotConfirmed),
+        (
+            AuthClientError.api(APIError(status: 400, code: .emailNotConfirmed, message: "Email not confirmed")),
+            UserFacingText.emailNotConfirmed
+        ),
         (AuthClientError.network("reset"), UserFacingText.networkError),
     ])
     func failuresShowTheSpecsTexts(error: AuthClientError, text: String) async {

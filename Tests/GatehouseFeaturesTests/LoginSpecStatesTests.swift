@@ -33,7 +33,10 @@ struct LoginSpecStatesTests: LoginFixture {
         (AuthClientError.timedOut, "Connection timed out. Check your network and try again.", true),
         (AuthClientError.notConnected, "No internet connection. Check your network.", true),
         (AuthClientError.server(status: 502), "Server error. Please try again later.", true),
-        (AuthClientError.api(APIError(status: 400, code: .validationFailed, message: "bad json")), "Invalid request. Please try again.", false),
+        (
+            AuthClientError.api(APIError(status: 400, code: .validationFailed, message: "bad json")), "Invalid request. Please try again.",
+            false
+        ),
     ])
     func networkAndServerErrorsOfferRetryWhereTheSpecSays(error: AuthClientError, text: String, retry: Bool) async {
         auth.signInOutcome = .fail(error)

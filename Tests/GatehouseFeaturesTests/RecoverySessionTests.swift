@@ -4,8 +4,9 @@ import GatehouseCore
 import GatehouseFeatures
 import Synchronization
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A GoTrue server answering from a table of canned sessions, recording every request.
@@ -17,8 +18,10 @@ final class CannedGoTrue: HTTPTransport {
     static let yID = "bbbbbbbb-0000-4000-8000-00000000000b"
 
     func session(_ name: String, id: String) -> String {
-        let user = #"{"id":"\#(id)","aud":"authenticated","role":"authenticated","email":"\#(name)@example.com","app_metadata":{},"user_metadata":{},"identities":[],"created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}"#
-        return #"{"access_token":"access-\#(name)","token_type":"bearer","expires_in":3600,"expires_at":\#(expiresAt),"refresh_token":"refresh-\#(name)","user":\#(user)}"#
+        let user =
+            #"{"id":"\#(id)","aud":"authenticated","role":"authenticated","email":"\#(name)@example.com","app_metadata":{},"user_metadata":{},"identities":[],"created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}"#
+        return
+            #"{"access_token":"access-\#(name)","token_type":"bearer","expires_in":3600,"expires_at":\#(expiresAt),"refresh_token":"refresh-\#(name)","user":\#(user)}"#
     }
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
@@ -31,11 +34,14 @@ final class CannedGoTrue: HTTPTransport {
             body = session("x", id: Self.xID)
         } else if path.hasSuffix("/user") {
             let who = request.value(forHTTPHeaderField: "Authorization") == "Bearer access-y" ? ("y", Self.yID) : ("x", Self.xID)
-            body = #"{"id":"\#(who.1)","aud":"authenticated","role":"authenticated","email":"\#(who.0)@example.com","app_metadata":{},"user_metadata":{},"identities":[],"created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}"#
+            body =
+                #"{"id":"\#(who.1)","aud":"authenticated","role":"authenticated","email":"\#(who.0)@example.com","app_metadata":{},"user_metadata":{},"identities":[],"created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}"#
         } else {
             body = ""
         }
-        let response = HTTPURLResponse(url: request.url!, statusCode: body.isEmpty ? 204 : 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"])!
+        let response = HTTPURLResponse(
+            url: request.url!, statusCode: body.isEmpty ? 204 : 200, httpVersion: "HTTP/1.1",
+            headerFields: ["Content-Type": "application/json"])!
         return (Data(body.utf8), response)
     }
 
@@ -59,7 +65,8 @@ struct RecoverySessionTests {
     @Test func theNewPasswordIsSentWithTheRecoverySessionTheLinkGave() async throws {
         let server = CannedGoTrue()
         let client = server.client()
-        let model = ResetPasswordModel(auth: client, source: .link(URL(string: "myapp://reset?token=abc&type=recovery")!), clock: ManualClock())
+        let model = ResetPasswordModel(
+            auth: client, source: .link(URL(string: "myapp://reset?token=abc&type=recovery")!), clock: ManualClock())
         await model.open()
         #expect(model.phase == .ready)
         #expect(model.accountEmail == "y@example.com")

@@ -116,7 +116,8 @@ struct SecretsLingerTests {
     }
 
     @Test func theResetPageForgetsTheEmailedCodeOnceRedeemed() async {
-        let model = ResetPasswordModel(auth: StubAuthClient(), source: .code(email: "user@example.com", code: "918273"), clock: ManualClock())
+        let model = ResetPasswordModel(
+            auth: StubAuthClient(), source: .code(email: "user@example.com", code: "918273"), clock: ManualClock())
         await model.open()
         #expect(model.phase == .ready)
         Self.expectNothingSecret(in: model, ["918273"], sessionAllowedIn: "recovery")

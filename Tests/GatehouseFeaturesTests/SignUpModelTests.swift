@@ -1,8 +1,8 @@
-import GatehouseTestSupport
 import Foundation
 import GatehouseClient
 import GatehouseCore
 import GatehouseFeatures
+import GatehouseTestSupport
 import Testing
 
 @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 @Suite("Admin users API")
@@ -11,10 +12,12 @@ struct AdminUsersTests {
         try await TestServer.run(backend) { api in
             let admin = api.serviceRoleToken
             let email = TestServer.uniqueEmail("admin-made")
-            let created = try await api.send(.post, "/admin/users", json: [
-                "email": email, "password": TestServer.password, "email_confirm": true, "user_metadata": ["team": "blue"],
-                "app_metadata": ["tier": "gold"],
-            ], bearer: admin)
+            let created = try await api.send(
+                .post, "/admin/users",
+                json: [
+                    "email": email, "password": TestServer.password, "email_confirm": true, "user_metadata": ["team": "blue"],
+                    "app_metadata": ["tier": "gold"],
+                ], bearer: admin)
             #expect(created.status == .ok, "\(created)")
             let id = try #require(created["id"]?.stringValue)
             #expect(created["email"] == .string(email))
@@ -32,9 +35,11 @@ struct AdminUsersTests {
             #expect(fetched.status == .ok)
             #expect(fetched["email"] == .string(email))
 
-            let updated = try await api.send(.put, "/admin/users/\(id)", json: [
-                "password": TestServer.otherPassword, "user_metadata": ["team": NSNull(), "level": 3],
-            ], bearer: admin)
+            let updated = try await api.send(
+                .put, "/admin/users/\(id)",
+                json: [
+                    "password": TestServer.otherPassword, "user_metadata": ["team": NSNull(), "level": 3],
+                ], bearer: admin)
             #expect(updated.status == .ok, "\(updated)")
             #expect(updated["user_metadata"]?["team"] == nil)
             #expect(updated["user_metadata"]?["level"]?.intValue == 3)
@@ -98,7 +103,8 @@ struct AdminUsersTests {
         try await TestServer.run(backend) { api in
             let email = TestServer.uniqueEmail()
             let session = try await api.signedInUser(email)
-            let banned = try await api.send(.put, "/admin/users/\(session.userId)", json: ["ban_duration": "24h"], bearer: api.serviceRoleToken)
+            let banned = try await api.send(
+                .put, "/admin/users/\(session.userId)", json: ["ban_duration": "24h"], bearer: api.serviceRoleToken)
             #expect(banned.status == .ok, "\(banned)")
             let until = try #require(banned["banned_until"]?.stringValue.flatMap(Timestamp.init(rfc3339:)))
             #expect(abs(until.date.timeIntervalSinceNow - 86_400) < 60)
@@ -109,12 +115,14 @@ struct AdminUsersTests {
             #expect(try await api.refresh(session.refreshToken).status == .badRequest)
             #expect(try await api.user(session.accessToken).status == .forbidden)
 
-            let lifted = try await api.send(.put, "/admin/users/\(session.userId)", json: ["ban_duration": "none"], bearer: api.serviceRoleToken)
+            let lifted = try await api.send(
+                .put, "/admin/users/\(session.userId)", json: ["ban_duration": "none"], bearer: api.serviceRoleToken)
             #expect(lifted.status == .ok)
             #expect(lifted["banned_until"] == nil)
             #expect(try await api.signIn(email).status == .ok)
 
-            let invalid = try await api.send(.put, "/admin/users/\(session.userId)", json: ["ban_duration": "forever"], bearer: api.serviceRoleToken)
+            let invalid = try await api.send(
+                .put, "/admin/users/\(session.userId)", json: ["ban_duration": "forever"], bearer: api.serviceRoleToken)
             #expect(invalid.status == .badRequest)
             #expect(invalid.errorCode == "validation_failed")
         }
@@ -128,9 +136,13 @@ struct AdminUsersTests {
             let otherSecret = try await TokenSigner(secret: String(repeating: "q", count: 40), issuer: "t", lifetime: 60)
                 .roleToken("service_role", validFor: 60)
             // Verified tokens of another role are not admins; tokens that do not verify are bad JWTs (as GoTrue).
-            for (token, code) in [(session.accessToken, "not_admin"), (anon, "not_admin"), (otherSecret, "bad_jwt"), ("garbage", "bad_jwt")] {
-                for (method, path) in [(HTTPRequest.Method.get, "/admin/users"), (.post, "/admin/users"), (.get, "/admin/users/\(session.userId)"),
-                                       (.delete, "/admin/users/\(session.userId)")] {
+            for (token, code) in [
+                (session.accessToken, "not_admin"), (anon, "not_admin"), (otherSecret, "bad_jwt"), ("garbage", "bad_jwt"),
+            ] {
+                for (method, path) in [
+                    (HTTPRequest.Method.get, "/admin/users"), (.post, "/admin/users"), (.get, "/admin/users/\(session.userId)"),
+                    (.delete, "/admin/users/\(session.userId)"),
+                ] {
                     let reply = try await api.send(method, path, json: ["email": TestServer.uniqueEmail()], bearer: token)
                     #expect(reply.status == .forbidden, "\(method) \(path)")
                     #expect(reply.errorCode == code, "\(method) \(path)")
@@ -150,7 +162,8 @@ struct AdminUsersTests {
             let badEmail = try await api.send(.post, "/admin/users", json: ["email": "nope"], bearer: admin)
             #expect(badEmail.status == .badRequest)
             #expect(badEmail.errorCode == "validation_failed")
-            let weak = try await api.send(.post, "/admin/users", json: ["email": TestServer.uniqueEmail(), "password": "short"], bearer: admin)
+            let weak = try await api.send(
+                .post, "/admin/users", json: ["email": TestServer.uniqueEmail(), "password": "short"], bearer: admin)
             #expect(weak.status == .unprocessableContent)
             #expect(weak.errorCode == "weak_password")
 

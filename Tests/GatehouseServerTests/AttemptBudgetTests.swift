@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import SQLKit
 import Testing
+
 @testable import GatehouseServer
 
 /// The attempt budgets' bookkeeping (the behaviour through HTTP: SignInBudgetTests and
@@ -22,7 +23,9 @@ struct AttemptBudgetTests {
             #expect(claims == [true, true, true, false, true])
             try await store.write { try await $0.retention.purge(now: now) }
             let keys = try await store.read { database in
-                try await database.raw("SELECT budget_key FROM attempt_budgets").all().map { try $0.decode(column: "budget_key", as: String.self) }
+                try await database.raw("SELECT budget_key FROM attempt_budgets").all().map {
+                    try $0.decode(column: "budget_key", as: String.self)
+                }
             }
             #expect(keys == ["k"])
         }

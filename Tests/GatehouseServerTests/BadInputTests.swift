@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GatehouseServer
 
 /// Issue 19: the JSON depth setting, the byte scan that enforces it and finds NULs, and the
@@ -36,13 +37,15 @@ struct BadInputTests {
         #expect(JSONShape.check(Array("[[1],[2],[[[3]]]]".utf8), maximumDepth: 3) == .tooDeep(limit: 3))
     }
 
-    @Test("a NUL is found and its field named", arguments: [
-        (#"{"email":"a\u0000b"}"#, "email"),
-        (#"{"data":{"name":"x\u0000"}}"#, "data.name"),
-        (#"{"data":{"na\u0000me":1}}"#, "data"),
-        (#"{"data":{"list":["ok","\u0000"]}}"#, "data.list"),
-        (#"{"a":"\\u0000","b":"\u0000"}"#, "b"),
-    ])
+    @Test(
+        "a NUL is found and its field named",
+        arguments: [
+            (#"{"email":"a\u0000b"}"#, "email"),
+            (#"{"data":{"name":"x\u0000"}}"#, "data.name"),
+            (#"{"data":{"na\u0000me":1}}"#, "data"),
+            (#"{"data":{"list":["ok","\u0000"]}}"#, "data.list"),
+            (#"{"a":"\\u0000","b":"\u0000"}"#, "b"),
+        ])
     func nul(_ body: String, _ field: String) {
         #expect(JSONShape.check(Array(body.utf8), maximumDepth: 32) == .nul(field: field))
     }
@@ -56,7 +59,9 @@ struct BadInputTests {
     @Test("query strings and paths with NUL or invalid UTF-8 are refused, naming the parameter")
     func queryGuard() {
         #expect(QueryInputGuard<GatehouseRequestContext>.problem(query: "role=%00", path: "/admin/users")?.contains("\"role\"") == true)
-        #expect(QueryInputGuard<GatehouseRequestContext>.problem(query: "page=1&role=x%00y", path: "/admin/users")?.contains("\"role\"") == true)
+        #expect(
+            QueryInputGuard<GatehouseRequestContext>.problem(query: "page=1&role=x%00y", path: "/admin/users")?.contains("\"role\"") == true
+        )
         #expect(QueryInputGuard<GatehouseRequestContext>.problem(query: "role=%ff", path: "/admin/users") != nil)
         #expect(QueryInputGuard<GatehouseRequestContext>.problem(query: "", path: "/admin/users/%00") != nil)
         #expect(QueryInputGuard<GatehouseRequestContext>.problem(query: "role=%C3%A9t%C3%A9&x=%zz&y", path: "/admin/users") == nil)

@@ -1,6 +1,7 @@
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 /// Browser clients (supabase-js) read `X-Supabase-Api-Version` to pick the error shape, and the
@@ -11,24 +12,28 @@ struct CORSTests {
     static let origin = "https://app.example.com"
 
     static func exposed(_ reply: Reply) -> Set<String> {
-        Set((reply.headers[.accessControlExposeHeaders] ?? "").split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        })
+        Set(
+            (reply.headers[.accessControlExposeHeaders] ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            })
     }
 
     @Test("preflight: 204 allowing the headers Supabase clients send", arguments: Backend.all)
     func preflight(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             for client in [api, api.atRoot] {
-                let reply = try await client.send(.options, "/token", headers: [
-                    .origin: Self.origin, .accessControlRequestMethod: "POST",
-                    .accessControlRequestHeaders: "authorization, apikey, x-client-info, x-supabase-api-version, content-type",
-                ])
+                let reply = try await client.send(
+                    .options, "/token",
+                    headers: [
+                        .origin: Self.origin, .accessControlRequestMethod: "POST",
+                        .accessControlRequestHeaders: "authorization, apikey, x-client-info, x-supabase-api-version, content-type",
+                    ])
                 #expect(reply.status == .noContent)
                 #expect(reply.headers[.accessControlAllowOrigin] == Self.origin)
-                let allowed = Set((reply.headers[.accessControlAllowHeaders] ?? "").split(separator: ",").map {
-                    $0.trimmingCharacters(in: .whitespaces).lowercased()
-                })
+                let allowed = Set(
+                    (reply.headers[.accessControlAllowHeaders] ?? "").split(separator: ",").map {
+                        $0.trimmingCharacters(in: .whitespaces).lowercased()
+                    })
                 #expect(allowed.isSuperset(of: ["authorization", "apikey", "x-client-info", "x-supabase-api-version", "content-type"]))
                 #expect(reply.headers[.accessControlAllowMethods]?.contains("PUT") == true)
             }
@@ -61,10 +66,13 @@ struct CORSTests {
 
     @Test("a 429 exposes Retry-After to a browser", arguments: Backend.all)
     func rateLimitExposesRetryAfter(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: {
-            $0.rateLimits.tokenPerFiveMinutes = 1
-            $0.rateLimits.burst = 1
-        }) { api in
+        try await TestServer.run(
+            backend,
+            configure: {
+                $0.rateLimits.tokenPerFiveMinutes = 1
+                $0.rateLimits.burst = 1
+            }
+        ) { api in
             _ = try await api.signIn("a@b.co", "wrong-password")
             let reply = try await api.signIn("a@b.co", "wrong-password", headers: [.origin: Self.origin])
             #expect(reply.status == .tooManyRequests)

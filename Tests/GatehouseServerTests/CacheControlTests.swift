@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 /// Answers that carry tokens or user data must not be stored by browsers or proxies

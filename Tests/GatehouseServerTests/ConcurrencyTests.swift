@@ -1,6 +1,7 @@
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 @Suite("Concurrent requests")

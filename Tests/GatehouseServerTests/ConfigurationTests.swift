@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+
 @testable import GatehouseServer
 
 @Suite("ServerConfiguration.fromEnvironment")
@@ -46,15 +47,16 @@ struct ConfigurationTests {
 
     @Test("values are read, trimmed and case-insensitive where documented")
     func overrides() throws {
-        let c = try ServerConfiguration.fromEnvironment(Self.env([
-            "GATEHOUSE_HOST": "0.0.0.0", "GATEHOUSE_PORT": " 8080 ", "GATEHOUSE_JWT_EXPIRY": "600",
-            "GATEHOUSE_EXTERNAL_URL": "https://auth.example.com/", "GATEHOUSE_PASSWORD_MIN_LENGTH": "12",
-            "GATEHOUSE_BCRYPT_COST": "4", "GATEHOUSE_AUTOCONFIRM": "YES", "GATEHOUSE_DISABLE_SIGNUP": "on",
-            "GATEHOUSE_REFRESH_TOKEN_REUSE_INTERVAL": "0", "GATEHOUSE_RATE_LIMIT_TOKEN": "0",
-            "GATEHOUSE_RATE_LIMIT_HEADER": "X-Forwarded-For", "GATEHOUSE_TRUSTED_PROXIES": "10.0.0.0/8", "GATEHOUSE_LOG_LEVEL": "DEBUG",
-            "GATEHOUSE_DATABASE_URL": "sqlite:///tmp/x.sqlite", "GATEHOUSE_ENV": "Development",
-            "GATEHOUSE_ALLOW_DEVELOPMENT_ON_NETWORK": "true",
-        ]))
+        let c = try ServerConfiguration.fromEnvironment(
+            Self.env([
+                "GATEHOUSE_HOST": "0.0.0.0", "GATEHOUSE_PORT": " 8080 ", "GATEHOUSE_JWT_EXPIRY": "600",
+                "GATEHOUSE_EXTERNAL_URL": "https://auth.example.com/", "GATEHOUSE_PASSWORD_MIN_LENGTH": "12",
+                "GATEHOUSE_BCRYPT_COST": "4", "GATEHOUSE_AUTOCONFIRM": "YES", "GATEHOUSE_DISABLE_SIGNUP": "on",
+                "GATEHOUSE_REFRESH_TOKEN_REUSE_INTERVAL": "0", "GATEHOUSE_RATE_LIMIT_TOKEN": "0",
+                "GATEHOUSE_RATE_LIMIT_HEADER": "X-Forwarded-For", "GATEHOUSE_TRUSTED_PROXIES": "10.0.0.0/8", "GATEHOUSE_LOG_LEVEL": "DEBUG",
+                "GATEHOUSE_DATABASE_URL": "sqlite:///tmp/x.sqlite", "GATEHOUSE_ENV": "Development",
+                "GATEHOUSE_ALLOW_DEVELOPMENT_ON_NETWORK": "true",
+            ]))
         #expect(c.host == "0.0.0.0")
         #expect(c.port == 8080)
         #expect(c.jwtExpiry == 600)
@@ -74,9 +76,10 @@ struct ConfigurationTests {
 
     @Test("the external URL defaults to the configured host and port")
     func externalURLFollowsHostAndPort() throws {
-        let c = try ServerConfiguration.fromEnvironment(Self.env([
-            "GATEHOUSE_HOST": "10.1.2.3", "GATEHOUSE_PORT": "7000", "GATEHOUSE_ALLOW_DEVELOPMENT_ON_NETWORK": "true",
-        ]))
+        let c = try ServerConfiguration.fromEnvironment(
+            Self.env([
+                "GATEHOUSE_HOST": "10.1.2.3", "GATEHOUSE_PORT": "7000", "GATEHOUSE_ALLOW_DEVELOPMENT_ON_NETWORK": "true",
+            ]))
         #expect(c.externalURL == "http://10.1.2.3:7000")
     }
 
@@ -102,13 +105,15 @@ struct ConfigurationTests {
         #expect(throws: Never.self) { try ServerConfiguration.fromEnvironment(["GATEHOUSE_JWT_SECRET": String(repeating: "k", count: 32)]) }
     }
 
-    @Test("out-of-range or malformed values throw", arguments: [
-        ("GATEHOUSE_PORT", "65536"), ("GATEHOUSE_PORT", "-1"), ("GATEHOUSE_PORT", "http"), ("GATEHOUSE_PORT", "80.5"),
-        ("GATEHOUSE_JWT_EXPIRY", "10"), ("GATEHOUSE_JWT_EXPIRY", "604801"), ("GATEHOUSE_PASSWORD_MIN_LENGTH", "5"),
-        ("GATEHOUSE_PASSWORD_MIN_LENGTH", "73"), ("GATEHOUSE_BCRYPT_COST", "3"), ("GATEHOUSE_BCRYPT_COST", "17"),
-        ("GATEHOUSE_AUTOCONFIRM", "maybe"), ("GATEHOUSE_ENV", "staging"), ("GATEHOUSE_LOG_LEVEL", "loud"),
-        ("GATEHOUSE_RATE_LIMIT_BURST", "0"), ("GATEHOUSE_REFRESH_TOKEN_REUSE_INTERVAL", "-1"),
-    ])
+    @Test(
+        "out-of-range or malformed values throw",
+        arguments: [
+            ("GATEHOUSE_PORT", "65536"), ("GATEHOUSE_PORT", "-1"), ("GATEHOUSE_PORT", "http"), ("GATEHOUSE_PORT", "80.5"),
+            ("GATEHOUSE_JWT_EXPIRY", "10"), ("GATEHOUSE_JWT_EXPIRY", "604801"), ("GATEHOUSE_PASSWORD_MIN_LENGTH", "5"),
+            ("GATEHOUSE_PASSWORD_MIN_LENGTH", "73"), ("GATEHOUSE_BCRYPT_COST", "3"), ("GATEHOUSE_BCRYPT_COST", "17"),
+            ("GATEHOUSE_AUTOCONFIRM", "maybe"), ("GATEHOUSE_ENV", "staging"), ("GATEHOUSE_LOG_LEVEL", "loud"),
+            ("GATEHOUSE_RATE_LIMIT_BURST", "0"), ("GATEHOUSE_REFRESH_TOKEN_REUSE_INTERVAL", "-1"),
+        ])
     func invalidValues(name: String, value: String) {
         #expect(throws: ConfigurationError.self) { try ServerConfiguration.fromEnvironment(Self.env([name: value])) }
     }

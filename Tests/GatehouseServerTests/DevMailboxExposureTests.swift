@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 /// The development mailbox holds every email's links and codes (issue 11.10): no CORS on
@@ -30,21 +31,25 @@ struct DevMailboxExposureTests {
         }
     }
 
-    @Test("development on a non-loopback address is a startup error unless allowed", arguments: ["0.0.0.0", "::", "10.1.2.3", "gatehouse.internal"])
+    @Test(
+        "development on a non-loopback address is a startup error unless allowed",
+        arguments: ["0.0.0.0", "::", "10.1.2.3", "gatehouse.internal"])
     func nonLoopbackDevelopment(host: String) throws {
         #expect(throws: ConfigurationError.self) {
             try ServerConfiguration.fromEnvironment(ConfigurationTests.env(["GATEHOUSE_HOST": host]))
         }
-        let allowed = try ServerConfiguration.fromEnvironment(ConfigurationTests.env([
-            "GATEHOUSE_HOST": host, "GATEHOUSE_ALLOW_DEVELOPMENT_ON_NETWORK": "true",
-        ]))
+        let allowed = try ServerConfiguration.fromEnvironment(
+            ConfigurationTests.env([
+                "GATEHOUSE_HOST": host, "GATEHOUSE_ALLOW_DEVELOPMENT_ON_NETWORK": "true",
+            ]))
         #expect(allowed.allowDevelopmentOnNetwork)
         #expect(allowed.servesDevMailbox == false)
         // Production is meant for the network.
         #expect(throws: Never.self) {
-            try ServerConfiguration.fromEnvironment(ConfigurationTests.env([
-                "GATEHOUSE_HOST": host, "GATEHOUSE_ENV": "production", "GATEHOUSE_SMTP_HOST": "smtp.example.com",
-            ]))
+            try ServerConfiguration.fromEnvironment(
+                ConfigurationTests.env([
+                    "GATEHOUSE_HOST": host, "GATEHOUSE_ENV": "production", "GATEHOUSE_SMTP_HOST": "smtp.example.com",
+                ]))
         }
     }
 
@@ -63,10 +68,13 @@ struct DevMailboxExposureTests {
 
     @Test("allowed on the network, development mounts no dev mailbox")
     func noMailboxOnTheNetwork() async throws {
-        try await TestServer.run(.sqlite, configure: { configuration in
-            configuration.host = "0.0.0.0"
-            configuration.allowDevelopmentOnNetwork = true
-        }) { api in
+        try await TestServer.run(
+            .sqlite,
+            configure: { configuration in
+                configuration.host = "0.0.0.0"
+                configuration.allowDevelopmentOnNetwork = true
+            }
+        ) { api in
             let messages = try await api.atRoot.send(.get, "/_dev/mail/api/messages")
             let page = try await api.atRoot.send(.get, "/_dev/mail")
             #expect(messages.status == .notFound)

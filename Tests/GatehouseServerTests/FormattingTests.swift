@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+
 @testable import GatehouseServer
 
 /// The hand-written formatters that replaced `String(format:)` on hot paths must print exactly

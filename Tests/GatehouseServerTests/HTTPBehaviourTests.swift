@@ -3,6 +3,7 @@ import GatehouseCore
 import HTTPTypes
 import NIOCore
 import Testing
+
 @testable import GatehouseServer
 
 @Suite("Error shapes and HTTP behaviour")
@@ -35,9 +36,11 @@ struct HTTPBehaviourTests {
             for version in [nil, "2023-12-31", "garbage", "2024-13-01"] as [String?] {
                 let reply = try await Self.badSignIn(api, version: version)
                 #expect(reply.status == .badRequest)
-                #expect(reply.json == .object([
-                    "code": .number(400), "error_code": .string("invalid_credentials"), "msg": .string("Invalid login credentials"),
-                ]), "\(version ?? "nil")")
+                #expect(
+                    reply.json
+                        == .object([
+                            "code": .number(400), "error_code": .string("invalid_credentials"), "msg": .string("Invalid login credentials"),
+                        ]), "\(version ?? "nil")")
                 #expect(reply.text.contains(#""code":400"#))
                 #expect(reply.headers[Self.versionHeader] == nil)
                 #expect(reply.headers[.contentType] == "application/json")

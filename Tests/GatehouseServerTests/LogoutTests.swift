@@ -1,5 +1,6 @@
 import GatehouseCore
 import Testing
+
 @testable import GatehouseServer
 
 @Suite("POST /logout")
@@ -22,12 +23,14 @@ struct LogoutTests {
         return result
     }
 
-    @Test("scopes: which sessions survive", arguments: Backend.all, [
-        (nil, [false, false, false]),
-        ("global", [false, false, false]),
-        ("local", [false, true, true]),
-        ("others", [true, false, false]),
-    ] as [(String?, [Bool])])
+    @Test(
+        "scopes: which sessions survive", arguments: Backend.all,
+        [
+            (nil, [false, false, false]),
+            ("global", [false, false, false]),
+            ("local", [false, true, true]),
+            ("others", [true, false, false]),
+        ] as [(String?, [Bool])])
     func scopes(_ backend: Backend, scope: (String?, [Bool])) async throws {
         try await TestServer.run(backend) { api in
             let sessions = try await Self.threeSessions(api)

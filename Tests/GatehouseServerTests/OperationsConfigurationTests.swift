@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GatehouseServer
 
 /// Settings for operating the server: HTTP timeouts, session limits, database TLS.
@@ -13,15 +14,19 @@ struct OperationsConfigurationTests {
     func httpTimeouts() throws {
         let defaults = try ServerConfiguration.fromEnvironment(Self.env()).httpTimeouts
         #expect((defaults.header, defaults.read, defaults.idle) == (10, 30, 60))
-        let set = try ServerConfiguration.fromEnvironment(Self.env([
-            "GATEHOUSE_HTTP_HEADER_TIMEOUT": "5", "GATEHOUSE_HTTP_READ_TIMEOUT": "20", "GATEHOUSE_HTTP_IDLE_TIMEOUT": "90",
-        ])).httpTimeouts
+        let set = try ServerConfiguration.fromEnvironment(
+            Self.env([
+                "GATEHOUSE_HTTP_HEADER_TIMEOUT": "5", "GATEHOUSE_HTTP_READ_TIMEOUT": "20", "GATEHOUSE_HTTP_IDLE_TIMEOUT": "90",
+            ])
+        ).httpTimeouts
         #expect((set.header, set.read, set.idle) == (5, 20, 90))
     }
 
-    @Test("bad HTTP timeouts stop the start", arguments: [
-        ("GATEHOUSE_HTTP_HEADER_TIMEOUT", "0"), ("GATEHOUSE_HTTP_READ_TIMEOUT", "3601"), ("GATEHOUSE_HTTP_IDLE_TIMEOUT", "soon"),
-    ])
+    @Test(
+        "bad HTTP timeouts stop the start",
+        arguments: [
+            ("GATEHOUSE_HTTP_HEADER_TIMEOUT", "0"), ("GATEHOUSE_HTTP_READ_TIMEOUT", "3601"), ("GATEHOUSE_HTTP_IDLE_TIMEOUT", "soon"),
+        ])
     func badHTTPTimeouts(name: String, value: String) {
         #expect(throws: ConfigurationError.self) { try ServerConfiguration.fromEnvironment(Self.env([name: value])) }
     }
@@ -54,10 +59,12 @@ struct OperationsConfigurationTests {
         #expect(throws: ConfigurationError.self) { try parsed.clientTLS() }
     }
 
-    @Test("sslmode: allow, prefer, typos and a missing sslrootcert stop the start", arguments: [
-        "sslmode=prefer", "sslmode=allow", "sslmode=verify_full", "sslmode=REQUIRE", "sslmode=",
-        "sslmode=verify-full&sslrootcert=/nonexistent/ca.pem",
-    ])
+    @Test(
+        "sslmode: allow, prefer, typos and a missing sslrootcert stop the start",
+        arguments: [
+            "sslmode=prefer", "sslmode=allow", "sslmode=verify_full", "sslmode=REQUIRE", "sslmode=",
+            "sslmode=verify-full&sslrootcert=/nonexistent/ca.pem",
+        ])
     func badSSLModes(query: String) {
         let env = Self.env(["GATEHOUSE_DATABASE_URL": "postgres://u:p@127.0.0.1:5432/app?\(query)"])
         #expect(throws: ConfigurationError.self) { try ServerConfiguration.fromEnvironment(env) }

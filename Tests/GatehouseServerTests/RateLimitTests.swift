@@ -1,6 +1,7 @@
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 @Suite("Per-client rate limits")
@@ -22,10 +23,13 @@ struct RateLimitTests {
 
     @Test("1 per 5 minutes with a burst of 2: the third /token call is 429 with Retry-After", arguments: Backend.all)
     func tokenBucket(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: {
-            $0.rateLimits.tokenPerFiveMinutes = 1
-            $0.rateLimits.burst = 2
-        }) { api in
+        try await TestServer.run(
+            backend,
+            configure: {
+                $0.rateLimits.tokenPerFiveMinutes = 1
+                $0.rateLimits.burst = 2
+            }
+        ) { api in
             #expect(try await Self.attempt(api).errorCode == "invalid_credentials")
             #expect(try await Self.attempt(api).errorCode == "invalid_credentials")
             let limited = try await Self.attempt(api)
@@ -45,10 +49,13 @@ struct RateLimitTests {
 
     @Test("a 429 has the 2024-01-01 shape when asked for", arguments: Backend.all)
     func modernShape(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: {
-            $0.rateLimits.tokenPerFiveMinutes = 1
-            $0.rateLimits.burst = 1
-        }) { api in
+        try await TestServer.run(
+            backend,
+            configure: {
+                $0.rateLimits.tokenPerFiveMinutes = 1
+                $0.rateLimits.burst = 1
+            }
+        ) { api in
             _ = try await Self.attempt(api)
             let limited = try await api.send(.post, "/token?grant_type=password", json: [:], modern: true)
             #expect(limited.status == .tooManyRequests)
@@ -61,12 +68,15 @@ struct RateLimitTests {
     /// (Forwarded addresses from a trusted peer: Conformance/test_ratelimit.py, a real process.)
     @Test("a peer without an address is not a trusted proxy, even when every address is", arguments: Backend.all)
     func forwardedAddresses(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: {
-            $0.rateLimits.tokenPerFiveMinutes = 1
-            $0.rateLimits.burst = 2
-            $0.rateLimits.clientAddressHeader = "X-Forwarded-For"
-            $0.rateLimits.trustedProxies = try! TrustedProxies(parsing: "0.0.0.0/0, ::/0")
-        }) { api in
+        try await TestServer.run(
+            backend,
+            configure: {
+                $0.rateLimits.tokenPerFiveMinutes = 1
+                $0.rateLimits.burst = 2
+                $0.rateLimits.clientAddressHeader = "X-Forwarded-For"
+                $0.rateLimits.trustedProxies = try! TrustedProxies(parsing: "0.0.0.0/0, ::/0")
+            }
+        ) { api in
             let statuses = try await Self.statuses(api, ["203.0.113.1", "203.0.113.2", "203.0.113.3"])
             #expect(statuses == [400, 400, 429])
         }
@@ -74,10 +84,13 @@ struct RateLimitTests {
 
     @Test("without the configured header, forwarded addresses are ignored", arguments: Backend.all)
     func untrustedHeaderIgnored(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: {
-            $0.rateLimits.tokenPerFiveMinutes = 1
-            $0.rateLimits.burst = 2
-        }) { api in
+        try await TestServer.run(
+            backend,
+            configure: {
+                $0.rateLimits.tokenPerFiveMinutes = 1
+                $0.rateLimits.burst = 2
+            }
+        ) { api in
             let statuses = try await Self.statuses(api, ["203.0.113.1", "203.0.113.2", "203.0.113.3"])
             #expect(statuses == [400, 400, 429])
         }
@@ -85,10 +98,13 @@ struct RateLimitTests {
 
     @Test("the OTP bucket limits /signup", arguments: Backend.all)
     func signUpLimit(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: {
-            $0.rateLimits.otpPerFiveMinutes = 1
-            $0.rateLimits.burst = 1
-        }) { api in
+        try await TestServer.run(
+            backend,
+            configure: {
+                $0.rateLimits.otpPerFiveMinutes = 1
+                $0.rateLimits.burst = 1
+            }
+        ) { api in
             #expect(try await api.signUp(TestServer.uniqueEmail()).status == .ok)
             let limited = try await api.signUp(TestServer.uniqueEmail())
             #expect(limited.status == .tooManyRequests)

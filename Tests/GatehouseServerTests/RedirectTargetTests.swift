@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 /// `redirect_to` targets that a browser would read differently from a lax parser (issue 11.1),
@@ -10,28 +11,30 @@ import Testing
 @Suite("Redirect targets")
 struct RedirectTargetTests {
     static let site = "https://app.example.com"
-    static let allowList = ["https://*.example.com", "https://*.partner.example.com/reset/**", "myapp://auth/callback", "http://localhost:*/**"]
+    static let allowList = [
+        "https://*.example.com", "https://*.partner.example.com/reset/**", "myapp://auth/callback", "http://localhost:*/**",
+    ]
 
     static let refused = [
-        "https://evil.com\\@app.example.com/",        // a backslash: browsers read evil.com
+        "https://evil.com\\@app.example.com/",  // a backslash: browsers read evil.com
         "https://evil.com\\.app.example.com/",
-        "https://app.example.com@evil.com/",           // userinfo
+        "https://app.example.com@evil.com/",  // userinfo
         "https://user:pass@app.example.com/",
-        "//evil.com/",                                 // scheme-relative
-        "https:evil.com",                              // scheme-only
+        "//evil.com/",  // scheme-relative
+        "https:evil.com",  // scheme-only
         "https:/evil.com",
-        "https://evil.com%2f@app.example.com/",        // encoded separators in the authority
+        "https://evil.com%2f@app.example.com/",  // encoded separators in the authority
         "https://evil.com%40app.example.com/",
         "https://app.example.com%2eevil.com/",
-        "https://app.example.com /",                   // whitespace, control characters
+        "https://app.example.com /",  // whitespace, control characters
         "https://app.example.com\t.evil.com/",
         "https://app.example.com\n.evil.com/",
         "javascript:alert(1)//https://app.example.com/",
         "JavaScript://app.example.com/%0aalert(1)",
         "data:text/html,<script>alert(1)</script>",
-        "https://app.example.com:8443/",                // another port
-        "http://app.example.com/",                     // another scheme
-        "https://app.example.com/../../evil",          // dot segments
+        "https://app.example.com:8443/",  // another port
+        "http://app.example.com/",  // another scheme
+        "https://app.example.com/../../evil",  // dot segments
         "https://app.example.com/%2e%2e/evil",
         // 11.2: a glob's `*` stays inside one host label, and the pattern's path must match.
         "https://16909060?.example.com/",
@@ -91,20 +94,23 @@ struct RedirectTargetTests {
         }
     }
 
-    @Test("a malformed allow-list entry or site URL stops the server at startup", arguments: [
-        ("GATEHOUSE_REDIRECT_ALLOW_LIST", "https://ok.example.com, https://evil.com\\@ok.example.com"),
-        ("GATEHOUSE_REDIRECT_ALLOW_LIST", "https:*.example.com"),
-        ("GATEHOUSE_REDIRECT_ALLOW_LIST", "https://user@*.example.com/**"),
-        ("GATEHOUSE_SITE_URL", "https://user@app.example.com"),
-        ("GATEHOUSE_SITE_URL", "app.example.com"),
-    ])
+    @Test(
+        "a malformed allow-list entry or site URL stops the server at startup",
+        arguments: [
+            ("GATEHOUSE_REDIRECT_ALLOW_LIST", "https://ok.example.com, https://evil.com\\@ok.example.com"),
+            ("GATEHOUSE_REDIRECT_ALLOW_LIST", "https:*.example.com"),
+            ("GATEHOUSE_REDIRECT_ALLOW_LIST", "https://user@*.example.com/**"),
+            ("GATEHOUSE_SITE_URL", "https://user@app.example.com"),
+            ("GATEHOUSE_SITE_URL", "app.example.com"),
+        ])
     func malformedSettings(name: String, value: String) {
         #expect(throws: ConfigurationError.self) { try ServerConfiguration.fromEnvironment(ConfigurationTests.env([name: value])) }
         #expect(throws: Never.self) {
-            try ServerConfiguration.fromEnvironment(ConfigurationTests.env([
-                "GATEHOUSE_REDIRECT_ALLOW_LIST": "https://*.example.com/**, myapp://auth/callback, http://localhost:*/**",
-                "GATEHOUSE_SITE_URL": "https://app.example.com/",
-            ]))
+            try ServerConfiguration.fromEnvironment(
+                ConfigurationTests.env([
+                    "GATEHOUSE_REDIRECT_ALLOW_LIST": "https://*.example.com/**, myapp://auth/callback, http://localhost:*/**",
+                    "GATEHOUSE_SITE_URL": "https://app.example.com/",
+                ]))
         }
     }
 

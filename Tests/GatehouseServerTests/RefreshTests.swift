@@ -1,5 +1,6 @@
 import GatehouseCore
 import Testing
+
 @testable import GatehouseServer
 
 @Suite("POST /token?grant_type=refresh_token")

@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseCore
 import Testing
+
 @testable import GatehouseServer
 
 @Suite("RefreshTokenCodec")
@@ -56,10 +57,12 @@ struct RefreshTokenCodecTests {
         #expect(other.decode(codec.encode(sessionId: session, counter: 0)) == nil)
     }
 
-    @Test("malformed input is rejected", arguments: [
-        "", "abc", "abcdefghijkl", String(repeating: "A", count: 55), String(repeating: "A", count: 65),
-        "not base64 at all!", "AAAA+/AA", "AAAA==",
-    ])
+    @Test(
+        "malformed input is rejected",
+        arguments: [
+            "", "abc", "abcdefghijkl", String(repeating: "A", count: 55), String(repeating: "A", count: 65),
+            "not base64 at all!", "AAAA+/AA", "AAAA==",
+        ])
     func malformed(_ token: String) {
         #expect(codec.decode(token) == nil)
     }
@@ -76,10 +79,12 @@ struct RefreshTokenCodecTests {
 
 @Suite("GoDuration")
 struct GoDurationTests {
-    @Test("parses Go duration syntax", arguments: [
-        ("24h", 86_400.0), ("1h30m", 5_400), ("1.5h", 5_400), ("2h45m", 9_900), ("1h1m1s", 3_661), ("10s", 10), ("1m", 60),
-        ("300ms", 0.3), ("500us", 0.0005), ("500µs", 0.0005), ("1000000000ns", 1), ("90m", 5_400), ("0.5s", 0.5),
-    ])
+    @Test(
+        "parses Go duration syntax",
+        arguments: [
+            ("24h", 86_400.0), ("1h30m", 5_400), ("1.5h", 5_400), ("2h45m", 9_900), ("1h1m1s", 3_661), ("10s", 10), ("1m", 60),
+            ("300ms", 0.3), ("500us", 0.0005), ("500µs", 0.0005), ("1000000000ns", 1), ("90m", 5_400), ("0.5s", 0.5),
+        ])
     func parses(text: String, seconds: Double) throws {
         let parsed = try #require(GoDuration.seconds(text))
         #expect(abs(parsed - seconds) < 1e-9)

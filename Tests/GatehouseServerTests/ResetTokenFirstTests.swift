@@ -3,6 +3,7 @@ import GatehouseCore
 import HTTPTypes
 import Synchronization
 import Testing
+
 @testable import GatehouseServer
 
 /// The reset page's POST must check the token before it hashes the new password (issue 11.19):

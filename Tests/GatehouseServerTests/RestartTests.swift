@@ -1,5 +1,6 @@
 import GatehouseCore
 import Testing
+
 @testable import GatehouseServer
 
 @Suite("Restarts on the same database")

@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import SQLKit
 import Testing
+
 @testable import GatehouseServer
 
 /// What the hourly purge forgets and what it keeps.
@@ -13,7 +14,8 @@ struct RetentionTests {
             let now = Timestamp.now()
             let old = now.adding(seconds: -2 * Retention.day)
             let ancient = now.adding(seconds: -8 * Retention.day)
-            let user = UserRecord.new(email: try EmailAddress(validating: "keep@example.com"), passwordHash: "x", userMetadata: [:], confirmedAt: now)
+            let user = UserRecord.new(
+                email: try EmailAddress(validating: "keep@example.com"), passwordHash: "x", userMetadata: [:], confirmedAt: now)
             try await store.write { database in
                 try await database.users.insert(user)
                 func token(_ hash: String, created: Timestamp, expires: Timestamp, consumed: Bool) async throws {
@@ -29,18 +31,23 @@ struct RetentionTests {
                 try await token("fresh-spent", created: now, expires: now.adding(seconds: 3600), consumed: true)
                 try await token("old-but-usable", created: old, expires: now.adding(seconds: 3600), consumed: false)
                 for (code, created) in [("old-flow", old), ("fresh-flow", now)] {
-                    let flow = FlowStateRecord(id: UUID(), userId: user.id, codeChallenge: "c", codeChallengeMethod: "s256",
-                                               authenticationMethod: "recovery", createdAt: created)
+                    let flow = FlowStateRecord(
+                        id: UUID(), userId: user.id, codeChallenge: "c", codeChallengeMethod: "s256",
+                        authenticationMethod: "recovery", createdAt: created)
                     try await database.flowStates.insert(flow, authCodeHash: code)
                 }
                 for (key, at) in [("old-window", old), ("fresh-window", now)] {
                     _ = try await database.emailWindows.claim(key: key, window: 60, now: at)
                 }
-                for (kind, state, updated) in [("a", "sent", ancient), ("b", "skipped", ancient), ("c", "dead", ancient), ("d", "sent", now)] {
-                    try await database.raw("""
+                for (kind, state, updated) in [
+                    ("a", "sent", ancient), ("b", "skipped", ancient), ("c", "dead", ancient), ("d", "sent", now),
+                ] {
+                    try await database.raw(
+                        """
                         INSERT INTO outbox (id, kind, payload, state, attempts, next_attempt_at, created_at, updated_at)
                         VALUES (\(bind: UUID().uuidString), \(bind: kind), '{}', \(bind: state), 1, 0, 0, \(bind: updated.microsecondsSinceEpoch))
-                        """).run()
+                        """
+                    ).run()
                 }
             }
 

@@ -1,8 +1,9 @@
 import Foundation
 import Logging
-import ServiceLifecycle
 import SQLKit
+import ServiceLifecycle
 import Testing
+
 @testable import GatehouseServer
 
 /// The background checkpointer takes checkpoints out of the writer's commits and still keeps the
@@ -13,9 +14,10 @@ import Testing
     @Test func takesOverCheckpointingWhileRunningAndHandsItBackOnShutdown() async throws {
         try await withStore { store in
             #expect(try await autocheckpoint(store) == 1000)
-            let group = ServiceGroup(configuration: .init(
-                services: [SQLiteCheckpointer(store: store, interval: .milliseconds(10), restartAbovePages: 16)], logger: logger
-            ))
+            let group = ServiceGroup(
+                configuration: .init(
+                    services: [SQLiteCheckpointer(store: store, interval: .milliseconds(10), restartAbovePages: 16)], logger: logger
+                ))
             let running = Task { try await group.run() }
             // Bounded wait for the service to switch the writer's own checkpoints off.
             var switched = false
@@ -31,7 +33,9 @@ import Testing
             let rows = 2_000
             let blob = String(repeating: "x", count: 4_000)
             for index in 0..<rows {
-                try await store.writeStatement { try await $0.raw("INSERT INTO filler (id, body) VALUES (\(bind: index), \(bind: blob))").run() }
+                try await store.writeStatement {
+                    try await $0.raw("INSERT INTO filler (id, body) VALUES (\(bind: index), \(bind: blob))").run()
+                }
             }
             let walBytes = try fileSize(store.path + "-wal")
             #expect(walBytes < 12_000_000, "WAL grew to \(walBytes) bytes")
@@ -46,13 +50,17 @@ import Testing
             await group.triggerGracefulShutdown()
             try await running.value
             #expect(try await autocheckpoint(store) == 1000)
-            let stored = try await store.read { try await $0.raw("SELECT COUNT(*) AS total FROM filler").first()?.decode(column: "total", as: Int.self) }
+            let stored = try await store.read {
+                try await $0.raw("SELECT COUNT(*) AS total FROM filler").first()?.decode(column: "total", as: Int.self)
+            }
             #expect(stored == rows)
         }
     }
 
     private func autocheckpoint(_ store: SQLiteStore) async throws -> Int? {
-        try await store.writeStatement { try await $0.raw("PRAGMA wal_autocheckpoint").first()?.decode(column: "wal_autocheckpoint", as: Int.self) }
+        try await store.writeStatement {
+            try await $0.raw("PRAGMA wal_autocheckpoint").first()?.decode(column: "wal_autocheckpoint", as: Int.self)
+        }
     }
 
     private func fileSize(_ path: String) throws -> Int {

@@ -3,6 +3,7 @@ import GatehouseCore
 import HTTPTypes
 import NIOCore
 import Testing
+
 @testable import GatehouseServer
 
 /// Emailed links must survive a mail scanner (issue 11.17): a GET or HEAD of the link shows a
@@ -33,7 +34,8 @@ struct ScannerSafeLinkTests {
     func confirmationLink(backend: Backend) async throws {
         try await TestServer.run(backend, configure: Self.configure) { api in
             let email = TestServer.uniqueEmail("scanner")
-            let signUp = try await api.send(.post, "/signup?redirect_to=\(Self.callback)", json: ["email": email, "password": TestServer.password])
+            let signUp = try await api.send(
+                .post, "/signup?redirect_to=\(Self.callback)", json: ["email": email, "password": TestServer.password])
             try #require(signUp.status == .ok, "\(signUp)")
             let link = try await DevMail.link(api, to: email)
             try await Self.expectScannerSafe(api, link: link, type: "signup")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GatehouseServer
 
 /// Every way Swift can describe a value (interpolation, `String(reflecting:)`, `dump`) shows no
@@ -25,7 +26,8 @@ struct SecretRedactionTests {
         ])
         #expect(configuration.jwtSecret == Self.jwtSecret)
         #expect(configuration.mail.smtp?.password == "smtp-password-456")
-        let text = Self.everyDescription(of: configuration) + Self.everyDescription(of: configuration.mail)
+        let text =
+            Self.everyDescription(of: configuration) + Self.everyDescription(of: configuration.mail)
             + Self.everyDescription(of: configuration.mail.smtp as Any)
         for secret in [Self.jwtSecret, "db-password-123", "smtp-password-456"] {
             #expect(!text.contains(secret))
@@ -44,7 +46,10 @@ struct SecretRedactionTests {
 
     @Test("a Secret inside any other value is redacted")
     func wrapper() {
-        struct Holder { var name = "visible"; var key = Secret("hidden-value") }
+        struct Holder {
+            var name = "visible"
+            var key = Secret("hidden-value")
+        }
         let text = Self.everyDescription(of: Holder())
         #expect(text.contains("visible"))
         #expect(!text.contains("hidden-value"))

@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseCore
 import Testing
+
 @testable import GatehouseServer
 
 /// GoTrue's session time-box and inactivity timeout (issue 11, item 16): off by default; when
@@ -56,11 +57,14 @@ struct SessionLimitsTests {
         let env = ["GATEHOUSE_JWT_SECRET": String(repeating: "s", count: 32)]
         let defaults = try ServerConfiguration.fromEnvironment(env).sessions
         #expect(defaults.timebox == 0 && defaults.inactivityTimeout == 0)
-        let set = try ServerConfiguration.fromEnvironment(env.merging([
-            "GATEHOUSE_SESSIONS_TIMEBOX": "24h", "GATEHOUSE_SESSIONS_INACTIVITY_TIMEOUT": "90",
-        ]) { $1 }).sessions
+        let set = try ServerConfiguration.fromEnvironment(
+            env.merging([
+                "GATEHOUSE_SESSIONS_TIMEBOX": "24h", "GATEHOUSE_SESSIONS_INACTIVITY_TIMEOUT": "90",
+            ]) { $1 }
+        ).sessions
         #expect(set.timebox == 86_400 && set.inactivityTimeout == 90)
-        #expect(try ServerConfiguration.fromEnvironment(env.merging(["GATEHOUSE_SESSIONS_TIMEBOX": "1h30m"]) { $1 }).sessions.timebox == 5400)
+        #expect(
+            try ServerConfiguration.fromEnvironment(env.merging(["GATEHOUSE_SESSIONS_TIMEBOX": "1h30m"]) { $1 }).sessions.timebox == 5400)
         for bad in ["-1", "soon", "5x", "h", "99999999999999", "3650000d"] {
             #expect(throws: ConfigurationError.self) {
                 try ServerConfiguration.fromEnvironment(env.merging(["GATEHOUSE_SESSIONS_TIMEBOX": bad]) { $1 })

@@ -1,6 +1,7 @@
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 @Suite("Password sign-in failure budget")
@@ -32,11 +33,13 @@ struct SignInBudgetTests {
         }
     }
 
-    @Test("defaults as documented; bad settings are start-up errors", arguments: [
-        ("GATEHOUSE_SIGNIN_FAILURE_LIMIT", "-1"), ("GATEHOUSE_SIGNIN_FAILURE_LIMIT", "many"),
-        ("GATEHOUSE_SIGNIN_FAILURE_WINDOW", "0"), ("GATEHOUSE_RATE_LIMIT_IPV6_PREFIX", "129"),
-        ("GATEHOUSE_RATE_LIMIT_IPV6_PREFIX", "16"),
-    ])
+    @Test(
+        "defaults as documented; bad settings are start-up errors",
+        arguments: [
+            ("GATEHOUSE_SIGNIN_FAILURE_LIMIT", "-1"), ("GATEHOUSE_SIGNIN_FAILURE_LIMIT", "many"),
+            ("GATEHOUSE_SIGNIN_FAILURE_WINDOW", "0"), ("GATEHOUSE_RATE_LIMIT_IPV6_PREFIX", "129"),
+            ("GATEHOUSE_RATE_LIMIT_IPV6_PREFIX", "16"),
+        ])
     func settings(name: String, value: String) throws {
         let secret = ["GATEHOUSE_JWT_SECRET": String(repeating: "s", count: 32)]
         let defaults = try ServerConfiguration.fromEnvironment(secret)

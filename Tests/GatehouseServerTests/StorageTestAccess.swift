@@ -1,4 +1,5 @@
 import SQLKit
+
 @testable import GatehouseServer
 
 /// Tests that seed or inspect tables mix raw SQL with repository calls on one connection; this

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+
 @testable import GatehouseServer
 
 /// Runs `body` on an SQLite store in a folder of its own (migrated unless asked not to), then

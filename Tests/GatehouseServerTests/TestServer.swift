@@ -4,6 +4,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
+
 @testable import GatehouseServer
 
 /// Builds a configured Gatehouse app on a fresh database of the given backend and runs `body`
@@ -139,7 +140,9 @@ struct API: Sendable {
         return try await send(method, path, raw: ByteBuffer(bytes: data), bearer: bearer, modern: modern, headers: headers)
     }
 
-    func signUp(_ email: String, _ password: String = TestServer.password, data: [String: Any]? = nil, modern: Bool = false) async throws -> Reply {
+    func signUp(_ email: String, _ password: String = TestServer.password, data: [String: Any]? = nil, modern: Bool = false) async throws
+        -> Reply
+    {
         var body: [String: Any] = ["email": email, "password": password]
         if let data { body["data"] = data }
         return try await send(.post, "/signup", json: body, modern: modern)

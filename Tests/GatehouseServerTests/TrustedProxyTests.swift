@@ -1,5 +1,6 @@
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 @Suite("Trusted proxies and the forwarded client address")
@@ -27,9 +28,11 @@ struct TrustedProxyTests {
         #expect(proxies.contains(IPAddress("::ffff:10.1.2.3")!))
     }
 
-    @Test("a malformed proxy entry is a start-up error", arguments: [
-        "10.0.0.0/33", "10.0.0/8", "fd00::/129", "example.com", "10.0.0.0/-1", "10.0.0.0/", "1.2.3.4/8/8", "::g",
-    ])
+    @Test(
+        "a malformed proxy entry is a start-up error",
+        arguments: [
+            "10.0.0.0/33", "10.0.0/8", "fd00::/129", "example.com", "10.0.0.0/-1", "10.0.0.0/", "1.2.3.4/8/8", "::g",
+        ])
     func malformedEntries(_ entry: String) {
         #expect(throws: ConfigurationError.self) { try Self.configuration(["GATEHOUSE_TRUSTED_PROXIES": entry]) }
     }
@@ -41,18 +44,20 @@ struct TrustedProxyTests {
         #expect(c.rateLimits.clientAddressHeader == "X-Real-IP")
     }
 
-    @Test("the client is the right-most hop that is not a trusted proxy", arguments: [
-        // (peer, header, expected client)
-        ("127.0.0.1", "203.0.113.9", "203.0.113.9"),
-        ("127.0.0.1", "1.1.1.1, 203.0.113.9", "203.0.113.9"),
-        ("127.0.0.1", "1.1.1.1, 203.0.113.9, 10.0.0.5", "203.0.113.9"),
-        ("127.0.0.1", "10.0.0.7, 10.0.0.5", "10.0.0.7"),
-        ("127.0.0.1", "junk, 2001:DB8::1", "2001:db8::1"),
-        ("127.0.0.1", "203.0.113.9, junk", "127.0.0.1"),
-        ("127.0.0.1", "", "127.0.0.1"),
-        ("198.51.100.1", "203.0.113.9", "198.51.100.1"),
-        ("::ffff:127.0.0.1", "203.0.113.9", "203.0.113.9"),
-    ])
+    @Test(
+        "the client is the right-most hop that is not a trusted proxy",
+        arguments: [
+            // (peer, header, expected client)
+            ("127.0.0.1", "203.0.113.9", "203.0.113.9"),
+            ("127.0.0.1", "1.1.1.1, 203.0.113.9", "203.0.113.9"),
+            ("127.0.0.1", "1.1.1.1, 203.0.113.9, 10.0.0.5", "203.0.113.9"),
+            ("127.0.0.1", "10.0.0.7, 10.0.0.5", "10.0.0.7"),
+            ("127.0.0.1", "junk, 2001:DB8::1", "2001:db8::1"),
+            ("127.0.0.1", "203.0.113.9, junk", "127.0.0.1"),
+            ("127.0.0.1", "", "127.0.0.1"),
+            ("198.51.100.1", "203.0.113.9", "198.51.100.1"),
+            ("::ffff:127.0.0.1", "203.0.113.9", "203.0.113.9"),
+        ])
     func rightMostUntrustedHop(peer: String, header: String, expected: String) throws {
         let proxies = try TrustedProxies(parsing: "127.0.0.1, 10.0.0.0/8")
         #expect(proxies.client(peer: peer, forwarded: header.isEmpty ? [] : [header]) == expected)
@@ -60,12 +65,15 @@ struct TrustedProxyTests {
 
     @Test("through the router: with no trusted peer a forwarded header buys no new bucket", arguments: Backend.all)
     func untrustedPeerThroughTheRouter(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: {
-            $0.rateLimits.tokenPerFiveMinutes = 1
-            $0.rateLimits.burst = 2
-            $0.rateLimits.clientAddressHeader = "X-Forwarded-For"
-            $0.rateLimits.trustedProxies = try! TrustedProxies(parsing: "10.0.0.0/8")
-        }) { api in
+        try await TestServer.run(
+            backend,
+            configure: {
+                $0.rateLimits.tokenPerFiveMinutes = 1
+                $0.rateLimits.burst = 2
+                $0.rateLimits.clientAddressHeader = "X-Forwarded-For"
+                $0.rateLimits.trustedProxies = try! TrustedProxies(parsing: "10.0.0.0/8")
+            }
+        ) { api in
             let statuses = try await RateLimitTests.statuses(api, ["203.0.113.1", "203.0.113.2", "203.0.113.3"])
             #expect(statuses == [400, 400, 429])
         }

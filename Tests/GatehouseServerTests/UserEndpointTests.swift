@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 @Suite("GET and PUT /user")
@@ -46,10 +47,12 @@ struct UserEndpointTests {
             let session = try await api.signedInUser()
             let claims = try jwtPayload(session.accessToken)
             let sessionId = try #require(claims["session_id"]?.stringValue.flatMap(UUID.init(uuidString:)))
-            var user = UserRecord.new(email: try EmailAddress(validating: "x@example.com"), passwordHash: "", userMetadata: [:], confirmedAt: nil)
+            var user = UserRecord.new(
+                email: try EmailAddress(validating: "x@example.com"), passwordHash: "", userMetadata: [:], confirmedAt: nil)
             user.id = try #require(UUID(uuidString: session.userId))
             let hourAgo = Timestamp.now().adding(seconds: -7200)
-            let record = SessionRecord(id: sessionId, userId: user.id, aal: "aal1", amr: [], refreshCounter: 0, refreshedAt: hourAgo, createdAt: hourAgo)
+            let record = SessionRecord(
+                id: sessionId, userId: user.id, aal: "aal1", amr: [], refreshCounter: 0, refreshedAt: hourAgo, createdAt: hourAgo)
             let signer = await TokenSigner(secret: TestServer.jwtSecret, issuer: "http://127.0.0.1:9999/auth/v1", lifetime: 3600)
             let expired = try await signer.accessToken(for: user, session: record, now: hourAgo).token
             let fresh = try await signer.accessToken(for: user, session: record, now: .now()).token

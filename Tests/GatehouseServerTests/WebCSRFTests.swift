@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 /// The pages' CSRF defence (issue 21.6): a token is bound to the signed-in session, so a token

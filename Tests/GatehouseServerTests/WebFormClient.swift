@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import Testing
+
 @testable import GatehouseServer
 
 /// A browser on the server's own pages, through the router: keeps its cookies, reads a page's

@@ -3,6 +3,7 @@ import Foundation
 import GatehouseCore
 import JWTKit
 import Testing
+
 @testable import GatehouseServer
 
 /// The fast paths that replaced `JSONEncoder` for access-token claims and Foundation's base64
@@ -65,7 +66,9 @@ import Testing
 
 @Suite struct AuthenticationMethodColumnTests {
     @Test func readsWhatTheInsertWrites() throws {
-        let methods = [AuthenticationMethod(method: "password", timestamp: 1_763_779_200), AuthenticationMethod(method: "otp", timestamp: 1)]
+        let methods = [
+            AuthenticationMethod(method: "password", timestamp: 1_763_779_200), AuthenticationMethod(method: "otp", timestamp: 1),
+        ]
         let column = String(decoding: try JSONEncoder().encode(methods), as: UTF8.self)
         #expect(AuthenticationMethod.list(fromJSON: column) == methods)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseCore
 import Testing
+
 @testable import GatehouseServer
 
 @Suite("Wire format of users and sessions")
@@ -23,10 +24,11 @@ struct WireFormatTests {
             let session = try TestSession(signUp)
             let reply = try await api.user(session.accessToken)
             let user = try #require(reply.json)
-            #expect(user.keys == [
-                "id", "aud", "role", "email", "email_confirmed_at", "phone", "confirmed_at", "last_sign_in_at",
-                "app_metadata", "user_metadata", "identities", "created_at", "updated_at", "is_anonymous",
-            ])
+            #expect(
+                user.keys == [
+                    "id", "aud", "role", "email", "email_confirmed_at", "phone", "confirmed_at", "last_sign_in_at",
+                    "app_metadata", "user_metadata", "identities", "created_at", "updated_at", "is_anonymous",
+                ])
             #expect(Self.isLowercaseUUID(user["id"]))
             #expect(user["aud"] == .string("authenticated"))
             #expect(user["role"] == .string("authenticated"))
@@ -39,9 +41,10 @@ struct WireFormatTests {
             #expect(user["confirmed_at"] == user["email_confirmed_at"])
 
             let identity = try #require(user["identities"]?[0])
-            #expect(identity.keys == [
-                "identity_id", "id", "user_id", "identity_data", "provider", "last_sign_in_at", "created_at", "updated_at", "email",
-            ])
+            #expect(
+                identity.keys == [
+                    "identity_id", "id", "user_id", "identity_data", "provider", "last_sign_in_at", "created_at", "updated_at", "email",
+                ])
             #expect(Self.isLowercaseUUID(identity["identity_id"]))
             #expect(identity["identity_id"] != user["id"])
             #expect(identity["id"] == user["id"])

@@ -1,9 +1,9 @@
 import Foundation
 import GatehouseCore
+import GatehouseServer
 import Logging
 import ServiceLifecycle
 import Synchronization
-import GatehouseServer
 
 /// Test support shared by the SDK and feature-model suites.
 ///

@@ -1,7 +1,8 @@
 import Foundation
 import GatehouseCore
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The dev mailbox's JSON API (`GET /_dev/mail/api/messages?to=`).
@@ -62,7 +63,7 @@ extension LiveServer {
             return http.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0) }
         }
         guard http.statusCode == 200, let form = LinkPageForm(html: String(decoding: data, as: UTF8.self)),
-              let action = URL(string: form.action, relativeTo: url)?.absoluteURL
+            let action = URL(string: form.action, relativeTo: url)?.absoluteURL
         else { return nil }
         var request = URLRequest(url: action)
         request.httpMethod = "POST"

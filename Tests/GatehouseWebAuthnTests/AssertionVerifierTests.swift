@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GatehouseWebAuthn
 
 @Suite("Assertion verifier")
@@ -49,17 +50,22 @@ struct AssertionVerifierTests {
             #expect(regressed.signCountOutcome == .regressed)
             #expect(regressed.signCountToStore == 5)
         }
-        let strict = AssertionVerifier(relyingParty: RelyingParty(id: Fixture.rpID, origins: [Fixture.origin], refusesCounterRegression: true))
+        let strict = AssertionVerifier(
+            relyingParty: RelyingParty(id: Fixture.rpID, origins: [Fixture.origin], refusesCounterRegression: true))
         #expect(throws: WebAuthnError.signCountRegressed(stored: 5, received: 4)) {
             try verify(authenticator.assertion(AssertionInput(signCount: 4)), authenticator, storedCount: 5, verifier: strict)
         }
-        #expect(throws: Never.self) { try verify(authenticator.assertion(AssertionInput(signCount: 6)), authenticator, storedCount: 5, verifier: strict) }
+        #expect(throws: Never.self) {
+            try verify(authenticator.assertion(AssertionInput(signCount: 6)), authenticator, storedCount: 5, verifier: strict)
+        }
     }
 
     @Test("tampered signatures, authenticator data and client data are refused", arguments: [COSEAlgorithm.es256, .eddsa, .rs256])
     func tampered(_ algorithm: COSEAlgorithm) throws {
         let authenticator = SoftwareAuthenticator(algorithm)
-        #expect(throws: WebAuthnError.invalidSignature) { try verify(authenticator.assertion(AssertionInput(tamperSignature: true)), authenticator) }
+        #expect(throws: WebAuthnError.invalidSignature) {
+            try verify(authenticator.assertion(AssertionInput(tamperSignature: true)), authenticator)
+        }
         // Signed with UP only, then UV set after signing (what a man in the middle would try).
         var credential = authenticator.assertion()
         var authData = Base64URL.decode(credential.response!.authenticatorData!)!
@@ -93,14 +99,21 @@ struct AssertionVerifierTests {
     @Test("authenticator data: RP ID hash, UP, UV when required, backup flags against the stored BE")
     func authenticatorData() throws {
         let authenticator = SoftwareAuthenticator(.eddsa)
-        #expect(throws: WebAuthnError.rpIDHashMismatch) { try verify(authenticator.assertion(AssertionInput(rpID: "example.org")), authenticator) }
-        #expect(throws: WebAuthnError.userNotPresent) { try verify(authenticator.assertion(AssertionInput(flags: [.userVerified])), authenticator) }
-        let strict = AssertionVerifier(relyingParty: RelyingParty(id: Fixture.rpID, origins: [Fixture.origin], requiresUserVerification: true))
+        #expect(throws: WebAuthnError.rpIDHashMismatch) {
+            try verify(authenticator.assertion(AssertionInput(rpID: "example.org")), authenticator)
+        }
+        #expect(throws: WebAuthnError.userNotPresent) {
+            try verify(authenticator.assertion(AssertionInput(flags: [.userVerified])), authenticator)
+        }
+        let strict = AssertionVerifier(
+            relyingParty: RelyingParty(id: Fixture.rpID, origins: [Fixture.origin], requiresUserVerification: true))
         #expect(throws: WebAuthnError.userNotVerified) { try verify(authenticator.assertion(), authenticator, verifier: strict) }
         #expect(throws: WebAuthnError.backupEligibilityChanged) {
             try verify(authenticator.assertion(AssertionInput(flags: [.userPresent, .backupEligible])), authenticator)
         }
-        #expect(throws: WebAuthnError.backupEligibilityChanged) { try verify(authenticator.assertion(), authenticator, backupEligible: true) }
+        #expect(throws: WebAuthnError.backupEligibilityChanged) {
+            try verify(authenticator.assertion(), authenticator, backupEligible: true)
+        }
         #expect(throws: WebAuthnError.backupStateWithoutEligibility) {
             try verify(authenticator.assertion(AssertionInput(flags: [.userPresent, .backedUp])), authenticator)
         }
@@ -121,14 +134,20 @@ struct AssertionVerifierTests {
         #expect(throws: Never.self) { try verify(authenticator.assertion(AssertionInput(userHandle: upper)), authenticator) }
         let rawUUIDBytes = withUnsafeBytes(of: authenticator.userID.uuid) { Base64URL.encode(Array($0)) }
         for handle in ["", rawUUIDBytes, Base64URL.encode(Array("not-a-uuid-but-thirty-six-bytes-long".utf8)), "%%%"] {
-            #expect(throws: WebAuthnError.invalidUserHandle) { try verify(authenticator.assertion(AssertionInput(userHandle: handle)), authenticator) }
+            #expect(throws: WebAuthnError.invalidUserHandle) {
+                try verify(authenticator.assertion(AssertionInput(userHandle: handle)), authenticator)
+            }
         }
         var missing = authenticator.assertion()
         missing.response!.userHandle = nil
         #expect(throws: WebAuthnError.invalidUserHandle) { try AssertionVerifier.userID(of: missing) }
         let otherUser = Base64URL.encode(Array(UUID().uuidString.utf8))
-        #expect(throws: WebAuthnError.invalidUserHandle) { try verify(authenticator.assertion(AssertionInput(userHandle: otherUser)), authenticator) }
-        #expect(throws: WebAuthnError.unknownCredential) { try verify(authenticator.assertion(AssertionInput(rawID: [7, 7, 7])), authenticator) }
+        #expect(throws: WebAuthnError.invalidUserHandle) {
+            try verify(authenticator.assertion(AssertionInput(userHandle: otherUser)), authenticator)
+        }
+        #expect(throws: WebAuthnError.unknownCredential) {
+            try verify(authenticator.assertion(AssertionInput(rawID: [7, 7, 7])), authenticator)
+        }
     }
 
     @Test("a corrupt stored key is a typed error, not a crash")

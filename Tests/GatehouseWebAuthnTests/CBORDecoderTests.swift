@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GatehouseWebAuthn
 
 @Suite("CBOR decoder")
@@ -6,28 +7,30 @@ struct CBORDecoderTests {
     let decoder = CBORDecoder()
 
     // RFC 8949 Appendix A examples within the supported subset.
-    @Test("decodes the RFC 8949 Appendix A examples it supports", arguments: [
-        ("00", CBORValue.unsigned(0)),
-        ("17", .unsigned(23)),
-        ("1818", .unsigned(24)),
-        ("1903e8", .unsigned(1000)),
-        ("1b000000e8d4a51000", .unsigned(1_000_000_000_000)),
-        ("1bffffffffffffffff", .unsigned(UInt64.max)),
-        ("20", .negative(0)),
-        ("3863", .negative(99)),
-        ("3bffffffffffffffff", .negative(UInt64.max)),
-        ("40", .bytes([])),
-        ("4401020304", .bytes([1, 2, 3, 4])),
-        ("60", .text("")),
-        ("6449455446", .text("IETF")),
-        ("62c3bc", .text("ü")),
-        ("80", .array([])),
-        ("8301820203820405", .array([.unsigned(1), .array([.unsigned(2), .unsigned(3)]), .array([.unsigned(4), .unsigned(5)])])),
-        ("a0", .map([])),
-        ("f4", .bool(false)),
-        ("f5", .bool(true)),
-        ("f6", .null),
-    ])
+    @Test(
+        "decodes the RFC 8949 Appendix A examples it supports",
+        arguments: [
+            ("00", CBORValue.unsigned(0)),
+            ("17", .unsigned(23)),
+            ("1818", .unsigned(24)),
+            ("1903e8", .unsigned(1000)),
+            ("1b000000e8d4a51000", .unsigned(1_000_000_000_000)),
+            ("1bffffffffffffffff", .unsigned(UInt64.max)),
+            ("20", .negative(0)),
+            ("3863", .negative(99)),
+            ("3bffffffffffffffff", .negative(UInt64.max)),
+            ("40", .bytes([])),
+            ("4401020304", .bytes([1, 2, 3, 4])),
+            ("60", .text("")),
+            ("6449455446", .text("IETF")),
+            ("62c3bc", .text("ü")),
+            ("80", .array([])),
+            ("8301820203820405", .array([.unsigned(1), .array([.unsigned(2), .unsigned(3)]), .array([.unsigned(4), .unsigned(5)])])),
+            ("a0", .map([])),
+            ("f4", .bool(false)),
+            ("f5", .bool(true)),
+            ("f6", .null),
+        ])
     func decodesExamples(_ input: String, _ expected: CBORValue) throws {
         #expect(try decoder.decode(hex(input)) == expected)
     }
@@ -49,31 +52,33 @@ struct CBORDecoderTests {
         #expect(map[intKey: 3] == nil)
     }
 
-    @Test("refuses what WebAuthn never sends, with a typed error", arguments: [
-        ("5f42010243030405ff", CBORError.indefiniteLength(offset: 0)),  // indefinite byte string
-        ("9fff", .indefiniteLength(offset: 0)),  // indefinite array
-        ("bfff", .indefiniteLength(offset: 0)),  // indefinite map
-        ("ff", .indefiniteLength(offset: 0)),  // a lone "break"
-        ("c074323031332d30332d32315432303a30343a30305a", .tagNotSupported(offset: 0)),
-        ("f93c00", .simpleValueNotSupported(offset: 0)),  // half float 1.0
-        ("fb3ff199999999999a", .simpleValueNotSupported(offset: 0)),  // double 1.1
-        ("f7", .simpleValueNotSupported(offset: 0)),  // undefined
-        ("f818", .simpleValueNotSupported(offset: 0)),  // simple(24)
-        ("1c", .reservedAdditionalInfo(offset: 0)),
-        ("5d", .reservedAdditionalInfo(offset: 0)),
-        ("fc", .reservedAdditionalInfo(offset: 0)),
-        ("62c328", .invalidUTF8(offset: 0)),
-        ("a201020103", .duplicateMapKey(offset: 3)),
-        ("a2616101616101", .duplicateMapKey(offset: 4)),
-        ("0001", .trailingBytes(offset: 1)),
-        ("", .truncated(offset: 0)),
-        ("19 03", .truncated(offset: 0)),
-        ("44 0102", .truncated(offset: 0)),
-        ("82 01 19", .truncated(offset: 2)),
-        ("a1 01 19", .truncated(offset: 2)),
-        ("82 01", .lengthExceedsInput(offset: 0)),
-        ("a1 01", .lengthExceedsInput(offset: 0)),
-    ])
+    @Test(
+        "refuses what WebAuthn never sends, with a typed error",
+        arguments: [
+            ("5f42010243030405ff", CBORError.indefiniteLength(offset: 0)),  // indefinite byte string
+            ("9fff", .indefiniteLength(offset: 0)),  // indefinite array
+            ("bfff", .indefiniteLength(offset: 0)),  // indefinite map
+            ("ff", .indefiniteLength(offset: 0)),  // a lone "break"
+            ("c074323031332d30332d32315432303a30343a30305a", .tagNotSupported(offset: 0)),
+            ("f93c00", .simpleValueNotSupported(offset: 0)),  // half float 1.0
+            ("fb3ff199999999999a", .simpleValueNotSupported(offset: 0)),  // double 1.1
+            ("f7", .simpleValueNotSupported(offset: 0)),  // undefined
+            ("f818", .simpleValueNotSupported(offset: 0)),  // simple(24)
+            ("1c", .reservedAdditionalInfo(offset: 0)),
+            ("5d", .reservedAdditionalInfo(offset: 0)),
+            ("fc", .reservedAdditionalInfo(offset: 0)),
+            ("62c328", .invalidUTF8(offset: 0)),
+            ("a201020103", .duplicateMapKey(offset: 3)),
+            ("a2616101616101", .duplicateMapKey(offset: 4)),
+            ("0001", .trailingBytes(offset: 1)),
+            ("", .truncated(offset: 0)),
+            ("19 03", .truncated(offset: 0)),
+            ("44 0102", .truncated(offset: 0)),
+            ("82 01 19", .truncated(offset: 2)),
+            ("a1 01 19", .truncated(offset: 2)),
+            ("82 01", .lengthExceedsInput(offset: 0)),
+            ("a1 01", .lengthExceedsInput(offset: 0)),
+        ])
     func refuses(_ input: String, _ expected: CBORError) {
         #expect(throws: expected) { try decoder.decode(hex(input)) }
     }

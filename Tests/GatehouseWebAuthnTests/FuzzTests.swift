@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GatehouseWebAuthn
 
 /// Bounded, seeded fuzzing: truncated, bit-flipped, mutated and random inputs through the CBOR
@@ -8,8 +9,10 @@ import Testing
 @Suite("Fuzz")
 struct FuzzTests {
     /// Bytes that are CBOR heads of every kind, so random inputs reach deep into the decoder.
-    static let interesting: [UInt8] = [0x00, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1f, 0x20, 0x38, 0x3b, 0x40, 0x58, 0x5b, 0x5f, 0x60, 0x78, 0x7b,
-        0x7f, 0x80, 0x81, 0x98, 0x9b, 0x9f, 0xa0, 0xa1, 0xb8, 0xbb, 0xbf, 0xc0, 0xd8, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8, 0xf9, 0xfb, 0xff]
+    static let interesting: [UInt8] = [
+        0x00, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1f, 0x20, 0x38, 0x3b, 0x40, 0x58, 0x5b, 0x5f, 0x60, 0x78, 0x7b,
+        0x7f, 0x80, 0x81, 0x98, 0x9b, 0x9f, 0xa0, 0xa1, 0xb8, 0xbb, 0xbf, 0xc0, 0xd8, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8, 0xf9, 0xfb, 0xff,
+    ]
 
     @Test("5,000 random inputs through the CBOR decoder")
     func randomCBOR() {
@@ -29,7 +32,8 @@ struct FuzzTests {
 
     @Test("every strict prefix of an item fails, every bit flip of it decodes or fails cleanly")
     func truncatedAndFlippedCBOR() throws {
-        let object = Base64URL.decode(SoftwareAuthenticator(.rs256).register(RegistrationInput(format: "packed")).response!.attestationObject!)!
+        let object = Base64URL.decode(
+            SoftwareAuthenticator(.rs256).register(RegistrationInput(format: "packed")).response!.attestationObject!)!
         for length in 0..<object.count {
             #expect(throws: CBORError.self) { try CBORDecoder().decode(object.prefix(length)) }
         }
@@ -127,7 +131,9 @@ struct FuzzTests {
             for variant in variants {
                 var mutated = credential
                 mutated.response![keyPath: field] = Base64URL.encode(variant)
-                #expect(throws: WebAuthnError.self) { try verifier.verify(mutated, expectedChallenge: Fixture.challenge, storedCredential: stored) }
+                #expect(throws: WebAuthnError.self) {
+                    try verifier.verify(mutated, expectedChallenge: Fixture.challenge, storedCredential: stored)
+                }
             }
         }
     }
@@ -146,7 +152,9 @@ struct FuzzTests {
             mutated[index] = UInt8.random(in: 0...255, using: &random)
             stored.publicKey = Bool.random(using: &random) ? mutated : random.bytes(Int.random(in: 0...80, using: &random))
             if stored.publicKey == key { continue }
-            #expect(throws: WebAuthnError.self) { try verifier.verify(credential, expectedChallenge: Fixture.challenge, storedCredential: stored) }
+            #expect(throws: WebAuthnError.self) {
+                try verifier.verify(credential, expectedChallenge: Fixture.challenge, storedCredential: stored)
+            }
         }
     }
 }

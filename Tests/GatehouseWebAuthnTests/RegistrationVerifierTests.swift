@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import GatehouseWebAuthn
 
 @Suite("Registration verifier")
 struct RegistrationVerifierTests {
     let verifier = RegistrationVerifier(relyingParty: Fixture.relyingParty)
 
-    func verify(_ credential: RegistrationCredential, challenge: [UInt8] = Fixture.challenge) throws(WebAuthnError) -> VerifiedRegistration {
+    func verify(_ credential: RegistrationCredential, challenge: [UInt8] = Fixture.challenge) throws(WebAuthnError) -> VerifiedRegistration
+    {
         try verifier.verify(credential, expectedChallenge: challenge)
     }
 
@@ -54,7 +56,8 @@ struct RegistrationVerifierTests {
         let x5c = CBORValue.textMap([("alg", .int(-7)), ("sig", .bytes([1])), ("x5c", .array([.bytes([0x30])]))])
         let input = RegistrationInput(format: "packed", statement: x5c)
         #expect(try verify(authenticator.register(input)).attestationType == .unverifiedTreatedAsNone)
-        let strict = RegistrationVerifier(relyingParty: RelyingParty(id: Fixture.rpID, origins: [Fixture.origin], unverifiableAttestation: .refuse))
+        let strict = RegistrationVerifier(
+            relyingParty: RelyingParty(id: Fixture.rpID, origins: [Fixture.origin], unverifiableAttestation: .refuse))
         #expect(throws: WebAuthnError.unsupportedAttestationFormat("packed")) {
             try strict.verify(authenticator.register(input), expectedChallenge: Fixture.challenge)
         }
@@ -100,11 +103,14 @@ struct RegistrationVerifierTests {
         }
         let framed = RegistrationVerifier(relyingParty: RelyingParty(id: Fixture.rpID, origins: [Fixture.origin], allowsCrossOrigin: true))
         #expect(throws: Never.self) {
-            try framed.verify(authenticator.register(RegistrationInput(crossOrigin: true, topOrigin: Fixture.origin)), expectedChallenge: Fixture.challenge)
+            try framed.verify(
+                authenticator.register(RegistrationInput(crossOrigin: true, topOrigin: Fixture.origin)),
+                expectedChallenge: Fixture.challenge)
         }
         #expect(throws: WebAuthnError.originNotAllowed("https://elsewhere.example")) {
             try framed.verify(
-                authenticator.register(RegistrationInput(crossOrigin: true, topOrigin: "https://elsewhere.example")), expectedChallenge: Fixture.challenge)
+                authenticator.register(RegistrationInput(crossOrigin: true, topOrigin: "https://elsewhere.example")),
+                expectedChallenge: Fixture.challenge)
         }
     }
 
@@ -115,13 +121,17 @@ struct RegistrationVerifierTests {
         #expect(throws: WebAuthnError.userNotPresent) {
             try verify(authenticator.register(RegistrationInput(flags: [.userVerified, .attestedCredentialData])))
         }
-        let strict = RegistrationVerifier(relyingParty: RelyingParty(id: Fixture.rpID, origins: [Fixture.origin], requiresUserVerification: true))
+        let strict = RegistrationVerifier(
+            relyingParty: RelyingParty(id: Fixture.rpID, origins: [Fixture.origin], requiresUserVerification: true))
         #expect(throws: WebAuthnError.userNotVerified) { try strict.verify(authenticator.register(), expectedChallenge: Fixture.challenge) }
         #expect(throws: Never.self) {
             try strict.verify(
-                authenticator.register(RegistrationInput(flags: [.userPresent, .userVerified, .attestedCredentialData])), expectedChallenge: Fixture.challenge)
+                authenticator.register(RegistrationInput(flags: [.userPresent, .userVerified, .attestedCredentialData])),
+                expectedChallenge: Fixture.challenge)
         }
-        #expect(throws: WebAuthnError.attestedCredentialDataMissing) { try verify(authenticator.register(RegistrationInput(flags: [.userPresent]))) }
+        #expect(throws: WebAuthnError.attestedCredentialDataMissing) {
+            try verify(authenticator.register(RegistrationInput(flags: [.userPresent])))
+        }
         #expect(throws: WebAuthnError.backupStateWithoutEligibility) {
             try verify(authenticator.register(RegistrationInput(flags: [.userPresent, .backedUp, .attestedCredentialData])))
         }
@@ -137,7 +147,9 @@ struct RegistrationVerifierTests {
             try verify(authenticator.register(RegistrationInput(authDataTail: extensions)))
         }
         #expect(throws: WebAuthnError.malformedAuthenticatorData("extensions are not a map")) {
-            try verify(authenticator.register(RegistrationInput(flags: [.userPresent, .attestedCredentialData, .extensionData], authDataTail: [0x01])))
+            try verify(
+                authenticator.register(
+                    RegistrationInput(flags: [.userPresent, .attestedCredentialData, .extensionData], authDataTail: [0x01])))
         }
     }
 
@@ -173,7 +185,9 @@ struct RegistrationVerifierTests {
         credential.response = nil
         #expect(throws: WebAuthnError.malformedCredential(field: "response.clientDataJSON")) { try verify(credential) }
         // The authenticator data names another credential than rawId.
-        #expect(throws: WebAuthnError.attestedCredentialIDMismatch) { try verify(authenticator.register(RegistrationInput(rawID: [1, 2, 3]))) }
+        #expect(throws: WebAuthnError.attestedCredentialIDMismatch) {
+            try verify(authenticator.register(RegistrationInput(rawID: [1, 2, 3])))
+        }
         // Padding is tolerated.
         credential = authenticator.register()
         credential.id = credential.id! + "=="

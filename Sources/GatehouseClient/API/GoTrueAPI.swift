@@ -1,7 +1,8 @@
 import Foundation
 import GatehouseCore
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The GoTrue endpoints, one method each, stateless: sessions, storage and events are the

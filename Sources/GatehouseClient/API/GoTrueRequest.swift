@@ -1,7 +1,8 @@
 import Foundation
 import GatehouseCore
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Builds the requests of the GoTrue API with the headers the official clients send

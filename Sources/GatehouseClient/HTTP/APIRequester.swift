@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Sends the SDK's API requests over an `HTTPTransport` with a deadline and the SDK's error
@@ -109,7 +110,7 @@ extension AuthClientError {
         case .timedOut:
             self = .timedOut
         case .notConnectedToInternet, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost,
-             .dnsLookupFailed, .dataNotAllowed, .internationalRoamingOff, .callIsActive:
+            .dnsLookupFailed, .dataNotAllowed, .internationalRoamingOff, .callIsActive:
             self = .notConnected
         case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData, .cannotDecodeRawData:
             self = .malformedResponse(error.localizedDescription)

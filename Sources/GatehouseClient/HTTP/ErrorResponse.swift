@@ -16,11 +16,13 @@ enum ErrorResponse {
             return .api(APIError(status: status, code: code, message: text, retryAfter: header))
         }
         let modern = result.header(APIVersion.header).map(APIVersion.selectsModernErrorShape) ?? false
-        let codeText = (modern ? object["code"]?.stringValue : nil)
+        let codeText =
+            (modern ? object["code"]?.stringValue : nil)
             ?? object["error_code"]?.stringValue
             ?? object["code"]?.stringValue
             ?? object["error"]?.stringValue
-        let message = object["msg"]?.stringValue ?? object["message"]?.stringValue
+        let message =
+            object["msg"]?.stringValue ?? object["message"]?.stringValue
             ?? object["error_description"]?.stringValue ?? object["error"]?.stringValue
             ?? "HTTP \(status)"
         var code = codeText.map(AuthErrorCode.init(rawValue:)) ?? (status >= 500 ? .unexpectedFailure : .unknown)

@@ -20,15 +20,17 @@ extension SessionPayload: CustomStringConvertible, CustomDebugStringConvertible,
     public var debugDescription: String { description }
 
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "accessToken": Redacted.placeholder,
-            "tokenType": tokenType,
-            "expiresIn": expiresIn,
-            "expiresAt": expiresAt,
-            "refreshToken": Redacted.placeholder,
-            "user": user,
-            "weakPassword": weakPassword as Any,
-        ], displayStyle: .struct)
+        Mirror(
+            self,
+            children: [
+                "accessToken": Redacted.placeholder,
+                "tokenType": tokenType,
+                "expiresIn": expiresIn,
+                "expiresAt": expiresAt,
+                "refreshToken": Redacted.placeholder,
+                "user": user,
+                "weakPassword": weakPassword as Any,
+            ], displayStyle: .struct)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(CryptoKit)
-import CryptoKit
+    import CryptoKit
 #endif
 
 /// RFC 7636 proof key: a random verifier kept on the device, and its S256 challenge sent with
@@ -21,9 +22,9 @@ enum PKCE {
 
     static func sha256(_ data: Data) -> Data {
         #if canImport(CryptoKit)
-        return Data(SHA256.hash(data: data))
+            return Data(SHA256.hash(data: data))
         #else
-        return Data(SHA256Digest.hash(Array(data)))
+            return Data(SHA256Digest.hash(Array(data)))
         #endif
     }
 

@@ -12,7 +12,9 @@ import GatehouseCore
 /// misconfigured URL is not hidden behind a success.
 enum AccountNotFound {
     /// Error codes that mean "no such account".
-    static let codes: Set<String> = ["user_not_found", "email_not_found", "account_not_found", "no_such_user", "unknown_user", "unknown_email"]
+    static let codes: Set<String> = [
+        "user_not_found", "email_not_found", "account_not_found", "no_such_user", "unknown_user", "unknown_email",
+    ]
 
     /// Whether an error the SDK mapped (GoTrue's `/recover`) is a not-found answer.
     static func matches(_ error: AuthClientError) -> Bool {

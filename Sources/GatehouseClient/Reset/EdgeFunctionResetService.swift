@@ -1,7 +1,8 @@
 import Foundation
 import GatehouseCore
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Spec 003: `POST …/functions/v1/send-reset-email {email}` → `{"success": true, "message"}`, or
@@ -21,8 +22,10 @@ public struct EdgeFunctionResetService: PasswordResetService {
     }
 
     /// The function at `<base>/functions/v1/send-reset-email`.
-    public init(baseURL: URL, apiKey: String? = nil, timeout: Duration = .seconds(30), transport: any HTTPTransport = URLSessionTransport()) {
-        self.init(url: baseURL.appendingPathComponent("functions/v1/send-reset-email"), apiKey: apiKey, timeout: timeout, transport: transport)
+    public init(baseURL: URL, apiKey: String? = nil, timeout: Duration = .seconds(30), transport: any HTTPTransport = URLSessionTransport())
+    {
+        self.init(
+            url: baseURL.appendingPathComponent("functions/v1/send-reset-email"), apiKey: apiKey, timeout: timeout, transport: transport)
     }
 
     public func requestPasswordReset(for email: EmailAddress) async throws -> PasswordResetReceipt {
@@ -45,9 +48,11 @@ public struct EdgeFunctionResetService: PasswordResetService {
             guard let answer else { throw AuthClientError.malformedResponse("the Edge Function's answer has no success field") }
             guard answer.success else {
                 // The function ran but could not send (spec 003's `{"success": false, "error"}`).
-                throw AuthClientError.api(APIError(
-                    status: status, code: .unexpectedFailure, message: answer.error ?? UserFacingText.ForgotPassword.failedToSend, isWrittenForPeople: true
-                ))
+                throw AuthClientError.api(
+                    APIError(
+                        status: status, code: .unexpectedFailure, message: answer.error ?? UserFacingText.ForgotPassword.failedToSend,
+                        isWrittenForPeople: true
+                    ))
             }
             return PasswordResetReceipt(message: answer.message)
         }
@@ -62,7 +67,8 @@ enum ResetBackendError {
         let status = result.statusCode
         let header = RetryAfter.seconds(fromHeader: result.header("Retry-After"))
         let text = message ?? "HTTP \(status)"
-        let code: AuthErrorCode = code.map(AuthErrorCode.init(rawValue:))
+        let code: AuthErrorCode =
+            code.map(AuthErrorCode.init(rawValue:))
             ?? (status == 429 ? .overEmailSendRateLimit : status == 400 || status == 422 ? .validationFailed : .unknown)
         let retryAfter = header ?? (status == 429 ? RetryAfter.seconds(fromMessage: text) : nil)
         // The backend's own words (its `error` or `message`) are for the person; "HTTP 400" is not.

@@ -1,7 +1,8 @@
 import Foundation
 import GatehouseCore
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Spec 004's REST API: `POST <base>/request_password_reset/ {email}` with `Content-Type`,

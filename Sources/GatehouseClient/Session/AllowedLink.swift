@@ -39,7 +39,9 @@ struct AuthLinkPolicy: Sendable {
         var path: String
 
         init?(_ url: URL) {
-            guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let scheme = components.scheme else { return nil }
+            guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let scheme = components.scheme else {
+                return nil
+            }
             self.scheme = scheme.lowercased()
             host = (components.host ?? "").lowercased()
             port = components.port ?? ["http": 80, "https": 443][self.scheme]

@@ -162,8 +162,8 @@ actor SessionManager {
     /// server has already retired our refresh token). Only remembered sessions are shared.
     private func adoptNewerStoredSession(than session: Session, generation started: Int) -> Session? {
         guard remember, isCurrent(session, generation: started),
-              let data = try? persistent.load(key: key), let stored = try? JSONDecoder().decode(Session.self, from: data),
-              stored.refreshToken != session.refreshToken, stored.user.id == session.user.id
+            let data = try? persistent.load(key: key), let stored = try? JSONDecoder().decode(Session.self, from: data),
+            stored.refreshToken != session.refreshToken, stored.user.id == session.user.id
         else { return nil }
         current = stored
         events.emit(.tokenRefreshed, stored)

@@ -44,9 +44,9 @@ public struct KeychainSessionStore: SessionStorage {
     /// The data-protection keychain is the default on macOS (it is the only one on iOS).
     public static var dataProtectionKeychainByDefault: Bool {
         #if os(macOS)
-        return true
+            return true
         #else
-        return false
+            return false
         #endif
     }
 

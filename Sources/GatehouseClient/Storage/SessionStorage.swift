@@ -34,9 +34,9 @@ public final class MemorySessionStorage: SessionStorage {
 public enum PlatformSessionStorage {
     public static func make(service: String = "gatehouse") -> any SessionStorage {
         #if canImport(Security)
-        return KeychainSessionStorage(service: service)
+            return KeychainSessionStorage(service: service)
         #else
-        return FileSessionStorage(directory: defaultDirectory(service: service))
+            return FileSessionStorage(directory: defaultDirectory(service: service))
         #endif
     }
 

@@ -15,7 +15,7 @@ public enum APIVersion {
         let blank: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
         let date = String(version.drop(while: blank).reversed().drop(while: blank).reversed())
         guard date.count == 10, let day = Timestamp(rfc3339: date + "T00:00:00Z"),
-              let first = Timestamp(rfc3339: current + "T00:00:00Z")
+            let first = Timestamp(rfc3339: current + "T00:00:00Z")
         else { return false }
         return day >= first
     }

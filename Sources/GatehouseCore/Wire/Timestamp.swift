@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// An instant with microsecond precision, written on the wire as GoTrue writes it: RFC 3339 in
@@ -63,11 +63,11 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
             return value
         }
         guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
         guard day <= Self.daysIn(month: month, year: year) else { return nil }
         var index = 19
@@ -90,7 +90,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
             index += 1
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             guard let hours = number(index + 1..<index + 3), bytes.count >= index + 6,
-                  bytes[index + 3] == UInt8(ascii: ":"), let minutes = number(index + 4..<index + 6)
+                bytes[index + 3] == UInt8(ascii: ":"), let minutes = number(index + 4..<index + 6)
             else { return nil }
             offsetSeconds = (hours * 3600 + minutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
             index += 6

@@ -47,7 +47,7 @@ public final class ManualClock: FeatureClock {
                     return state.wakeWaiters()
                 }
                 guard let woken else { return continuation.resume(throwing: CancellationError()) }
-                woken.forEach { $0.resume() }
+                for waiter in woken { waiter.resume() }
             }
         } onCancel: {
             let sleeper: Sleeper? = state.withLock { state in
@@ -69,7 +69,7 @@ public final class ManualClock: FeatureClock {
             state.sleepers.removeAll { $0.deadline <= state.now }
             return due
         }
-        due.forEach { $0.continuation.resume() }
+        for sleeper in due { sleeper.continuation.resume() }
     }
 
     /// Returns once at least `count` sleeps are waiting.

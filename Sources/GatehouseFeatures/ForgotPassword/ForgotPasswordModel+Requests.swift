@@ -128,7 +128,8 @@ extension ForgotPasswordModel {
     static func text(for error: any Error) -> String {
         guard let error = error as? AuthClientError else { return UserFacingText.ForgotPassword.networkError }
         if let api = error.apiError, api.isWrittenForPeople, !api.isRateLimit,
-           !api.message.trimmingCharacters(in: .whitespaces).isEmpty {
+            !api.message.trimmingCharacters(in: .whitespaces).isEmpty
+        {
             return api.message
         }
         switch error {

@@ -86,7 +86,8 @@ public final class ForgotPasswordModel {
     public var isButtonDisabled: Bool { isLoading || isValidating || !isFormValid }
 
     public var buttonLabel: String {
-        isLoading ? UserFacingText.ForgotPassword.sending
+        isLoading
+            ? UserFacingText.ForgotPassword.sending
             : isValidating ? UserFacingText.ForgotPassword.validating : UserFacingText.ForgotPassword.sendResetLink
     }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Network)
-import Network
+    import Network
 #endif
 
 /// "Is there a network at all?" — asked before a request is sent (login spec §8 "No Internet
@@ -18,29 +19,29 @@ public struct FixedReachability: NetworkReachability {
 }
 
 #if canImport(Network)
-/// The device's network path (`NWPathMonitor`): reachable unless the path is `unsatisfied`
-/// (airplane mode, no Wi-Fi and no cellular). A path not yet known counts as reachable, so the
-/// request itself decides.
-public final class PathReachability: NetworkReachability {
-    private let monitor = NWPathMonitor()
+    /// The device's network path (`NWPathMonitor`): reachable unless the path is `unsatisfied`
+    /// (airplane mode, no Wi-Fi and no cellular). A path not yet known counts as reachable, so the
+    /// request itself decides.
+    public final class PathReachability: NetworkReachability {
+        private let monitor = NWPathMonitor()
 
-    public init() {
-        monitor.start(queue: DispatchQueue(label: "gatehouse.reachability"))
+        public init() {
+            monitor.start(queue: DispatchQueue(label: "gatehouse.reachability"))
+        }
+
+        deinit { monitor.cancel() }
+
+        public func isReachable() async -> Bool {
+            monitor.currentPath.status != .unsatisfied
+        }
     }
-
-    deinit { monitor.cancel() }
-
-    public func isReachable() async -> Bool {
-        monitor.currentPath.status != .unsatisfied
-    }
-}
 #endif
 
 /// The device's own answer where the platform has one.
 public func systemReachability() -> any NetworkReachability {
     #if canImport(Network)
-    PathReachability()
+        PathReachability()
     #else
-    FixedReachability(reachable: true)
+        FixedReachability(reachable: true)
     #endif
 }

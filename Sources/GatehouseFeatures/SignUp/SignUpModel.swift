@@ -14,11 +14,17 @@ public final class SignUpModel {
     public enum Destination: Equatable, Sendable { case dashboard, login }
 
     public var email = "" {
-        didSet { if email != oldValue, fieldErrors[.email] != nil, problem(with: .email, flagEmpty: true) == nil { fieldErrors[.email] = nil } }
+        didSet {
+            if email != oldValue, fieldErrors[.email] != nil, problem(with: .email, flagEmpty: true) == nil { fieldErrors[.email] = nil }
+        }
     }
 
     public var password = "" {
-        didSet { if password != oldValue, fieldErrors[.password] != nil, problem(with: .password, flagEmpty: true) == nil { fieldErrors[.password] = nil } }
+        didSet {
+            if password != oldValue, fieldErrors[.password] != nil, problem(with: .password, flagEmpty: true) == nil {
+                fieldErrors[.password] = nil
+            }
+        }
     }
 
     /// "Remember me" for the session sign-up opens when the server confirms at once: off keeps
@@ -94,7 +100,8 @@ public final class SignUpModel {
         let landed = LandedSession()
         do {
             let result = try await withTimeout(requestTimeout, clock: clock) {
-                let result = try await auth.signUp(email: address.normalized, password: password, data: nil, redirectTo: redirectTo, rememberMe: rememberMe)
+                let result = try await auth.signUp(
+                    email: address.normalized, password: password, data: nil, redirectTo: redirectTo, rememberMe: rememberMe)
                 if case .signedIn(let session) = result { landed.record(session) }
                 return result
             }

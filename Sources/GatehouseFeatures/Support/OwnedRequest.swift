@@ -53,5 +53,10 @@ final class LandedSession: Sendable {
     func record(_ session: Session) { value.withLock { $0 = session } }
 
     /// The session, once: it is handed to `endLateSession` at most one time.
-    func take() -> Session? { value.withLock { session in defer { session = nil }; return session } }
+    func take() -> Session? {
+        value.withLock { session in
+            defer { session = nil }
+            return session
+        }
+    }
 }

@@ -40,7 +40,7 @@ extension AccountService {
         let expected = tokenHasher.codeHash(nonce, tokenId: userId)
         return try await store.run(.transaction) { database in
             guard let stored = try await database.reauthenticationNonces.spendAttempt(userId: userId, now: now),
-                  OneTimeTokenHasher.constantTimeEquals(stored, expected)
+                OneTimeTokenHasher.constantTimeEquals(stored, expected)
             else { return false }
             try await database.reauthenticationNonces.delete(userId: userId)
             return true

@@ -60,11 +60,13 @@ extension AccountService {
                     // Links of earlier sign-ups stop working at once: only the newest sign-up's
                     // link (once minted) can confirm the address.
                     try await database.oneTimeTokens.deletePending(userId: existing.id, purpose: .signup)
-                    _ = try await mailQueue.enqueueWithinWindow(confirmation(pending), kind: .signupConfirmation, email: email, now: now, in: database)
+                    _ = try await mailQueue.enqueueWithinWindow(
+                        confirmation(pending), kind: .signupConfirmation, email: email, now: now, in: database)
                 } else if !autoconfirm {
                     // Nothing is sent, but the address's send window opens as for the others,
                     // so a `/resend` right after cannot tell a confirmed address apart (429 or not).
-                    _ = try await mailQueue.claimWindow(email: email, purpose: EmailRequestKind.signupConfirmation.rawValue, now: now, in: database)
+                    _ = try await mailQueue.claimWindow(
+                        email: email, purpose: EmailRequestKind.signupConfirmation.rawValue, now: now, in: database)
                 }
                 return .existing(existing)
             }
@@ -78,7 +80,8 @@ extension AccountService {
             guard autoconfirm else {
                 let pending = pendingSignup(newUser.id)
                 try await database.pendingSignups.insert(pending)
-                _ = try await mailQueue.enqueueWithinWindow(confirmation(pending), kind: .signupConfirmation, email: email, now: now, in: database)
+                _ = try await mailQueue.enqueueWithinWindow(
+                    confirmation(pending), kind: .signupConfirmation, email: email, now: now, in: database)
                 return .created(newUser, nil)
             }
             let session = try await issuer.start(

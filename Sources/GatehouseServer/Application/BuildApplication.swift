@@ -30,20 +30,25 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger?
     let timeouts = configuration.httpTimeouts
     var app = Application(
         router: router,
-        server: .http1(configuration: .init(
-            additionalChannelHandlers: [RequestReadTimeoutHandler(
-                headerTimeout: .seconds(Int64(timeouts.header)), readTimeout: .seconds(Int64(timeouts.read))
-            )],
-            idleTimeout: .seconds(Int64(timeouts.idle))
-        )),
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [
+                    RequestReadTimeoutHandler(
+                        headerTimeout: .seconds(Int64(timeouts.header)), readTimeout: .seconds(Int64(timeouts.read))
+                    )
+                ],
+                idleTimeout: .seconds(Int64(timeouts.idle))
+            )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Gatehouse"),
         services: services,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
-            logger.notice("Gatehouse is serving", metadata: [
-                "url": "http://\(configuration.host):\(port)", "database": "\(store.engine.rawValue)",
-                "environment": "\(configuration.environment.rawValue)",
-            ])
+            logger.notice(
+                "Gatehouse is serving",
+                metadata: [
+                    "url": "http://\(configuration.host):\(port)", "database": "\(store.engine.rawValue)",
+                    "environment": "\(configuration.environment.rawValue)",
+                ])
         },
         logger: logger
     )

@@ -35,15 +35,19 @@ public enum GatehouseAdministration {
 
     /// `gatehouse mail test --to`: sends one message now through the configured transport (not
     /// through the outbox, so the result is known before the command exits).
-    public static func sendTestMail(configuration: ServerConfiguration, to address: String) async throws -> Result<String, MailDeliveryError> {
+    public static func sendTestMail(configuration: ServerConfiguration, to address: String) async throws -> Result<
+        String, MailDeliveryError
+    > {
         let logger = Logger(label: "gatehouse.mail")
         return try await withStore(configuration) { store in
             let transport = try TransportFactory.make(configuration.mail, store: store, logger: logger)
             let product = configuration.mail.productName
             let message = MailMessage(
                 from: configuration.mail.from, to: MailAddress(address), subject: "\(product) test message",
-                text: "This is a test message from \(product), sent with the \(transport.name) transport.\n\nIf you can read this, mail delivery works.",
-                html: "<p>This is a test message from \(product), sent with the <strong>\(transport.name)</strong> transport.</p><p>If you can read this, mail delivery works.</p>"
+                text:
+                    "This is a test message from \(product), sent with the \(transport.name) transport.\n\nIf you can read this, mail delivery works.",
+                html:
+                    "<p>This is a test message from \(product), sent with the <strong>\(transport.name)</strong> transport.</p><p>If you can read this, mail delivery works.</p>"
             )
             do throws(MailDeliveryError) {
                 try await transport.send(message)
@@ -56,7 +60,9 @@ public enum GatehouseAdministration {
 
     /// Opens the configured store, applies migrations, runs `body`, and closes the store. The
     /// PostgreSQL pool serves queries only while its `run()` is running, so it runs alongside.
-    static func withStore<T: Sendable>(_ configuration: ServerConfiguration, _ body: @escaping @Sendable (any SQLStore) async throws -> T) async throws -> T {
+    static func withStore<T: Sendable>(_ configuration: ServerConfiguration, _ body: @escaping @Sendable (any SQLStore) async throws -> T)
+        async throws -> T
+    {
         let logger = Logger(label: "gatehouse.admin")
         let store = try await openStore(configuration: configuration, logger: logger)
         if let postgres = store as? PostgresStore {

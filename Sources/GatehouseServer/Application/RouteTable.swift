@@ -13,13 +13,17 @@ func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> 
     router.add(middleware: RequestLogMiddleware())
     // Outside the error middleware, so error answers are marked too.
     router.add(middleware: NoStoreMiddleware())
-    router.add(middleware: DevRoutesWithoutCORS(CORSMiddleware(
-        allowOrigin: .originBased,
-        allowHeaders: [.accept, .authorization, .contentType, .origin, HTTPField.Name("apikey")!, HTTPField.Name("X-Client-Info")!,
-                       HTTPField.Name("X-JWT-AUD")!, HTTPField.Name("X-Supabase-Api-Version")!],
-        allowMethods: [.get, .post, .put, .delete, .options],
-        exposedHeaders: ExposeHeadersMiddleware.exposed
-    )))
+    router.add(
+        middleware: DevRoutesWithoutCORS(
+            CORSMiddleware(
+                allowOrigin: .originBased,
+                allowHeaders: [
+                    .accept, .authorization, .contentType, .origin, HTTPField.Name("apikey")!, HTTPField.Name("X-Client-Info")!,
+                    HTTPField.Name("X-JWT-AUD")!, HTTPField.Name("X-Supabase-Api-Version")!,
+                ],
+                allowMethods: [.get, .post, .put, .delete, .options],
+                exposedHeaders: ExposeHeadersMiddleware.exposed
+            )))
     router.add(middleware: ExposeHeadersMiddleware())
     router.add(middleware: GoTrueErrorMiddleware())
     router.add(middleware: JSONDepthLimit(maximumDepth: configuration.maximumJSONDepth))

@@ -5,7 +5,8 @@ enum DevelopmentSecret {
     static func loadOrCreate(in directory: String) throws -> String {
         let path = directory + "/jwt-secret"
         if let existing = try? String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
-           existing.utf8.count >= 32 {
+            existing.utf8.count >= 32
+        {
             try PrivateFiles.prepareDirectory(directory)
             try PrivateFiles.prepareFile(path)
             return existing

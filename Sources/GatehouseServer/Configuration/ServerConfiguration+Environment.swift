@@ -31,7 +31,8 @@ extension ServerConfiguration {
             _ = try PostgresTLS(url: url)  // a bad sslmode or sslrootcert stops the start here
         }
         configuration.jwtExpiry = try reader.read(ServerSettings.jwtExpiry)
-        configuration.externalURL = try reader.read(ServerSettings.externalURL)
+        configuration.externalURL =
+            try reader.read(ServerSettings.externalURL)
             ?? "http://\(configuration.host):\(configuration.port)"
         configuration.siteURL = try reader.read(ServerSettings.siteURL) ?? configuration.externalURL
         configuration.passwordPolicy = PasswordPolicy(minimumLength: try reader.read(ServerSettings.passwordMinimumLength))

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTypes
 import GatehouseCore
+import HTTPTypes
 import Logging
 
 /// Everything the server can be told, read from `GATEHOUSE_*` environment variables with safe

@@ -4,7 +4,8 @@ import Foundation
 /// (between `beginMarker` and `endMarker`) and `gatehouse settings`.
 public enum SettingsTable {
     /// The comment lines around the generated table in README.md.
-    public static let beginMarker = "<!-- settings-table:begin (printed by `swift run gatehouse settings --readme` from ServerSettings: edit those, not this table) -->"
+    public static let beginMarker =
+        "<!-- settings-table:begin (printed by `swift run gatehouse settings --readme` from ServerSettings: edit those, not this table) -->"
     public static let endMarker = "<!-- settings-table:end -->"
 
     /// A Markdown table, one row per setting, with a trailing newline.

@@ -12,7 +12,8 @@ struct EdgeFunctionErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as AuthError {
             return try JSONBody.response(
-                EdgeFunctionResetAnswer(success: false, error: error.message), status: error.envelopeStatus, headers: error.retryAfterHeaders
+                EdgeFunctionResetAnswer(success: false, error: error.message), status: error.envelopeStatus,
+                headers: error.retryAfterHeaders
             )
         }
     }

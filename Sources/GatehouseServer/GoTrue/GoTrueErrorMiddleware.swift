@@ -51,7 +51,8 @@ struct GoTrueErrorMiddleware: RouterMiddleware {
             break
         }
         context.logger.error("Unexpected error", metadata: ["error": "\(String(reflecting: type(of: error)))"])
-        return AuthError(.unexpectedFailure, status: .internalServerError, "Unexpected failure, please check server logs for more information")
+        return AuthError(
+            .unexpectedFailure, status: .internalServerError, "Unexpected failure, please check server logs for more information")
     }
 
     static func render(_ error: AuthError, request: Request, requestId: String) -> Response {

@@ -7,11 +7,12 @@ enum GoTrueLinkRedirect {
     static func location(for outcome: LinkVerificationOutcome) -> String {
         switch outcome {
         case .signedIn(let issued, let type, let target):
-            return appending(fragment: [
-                ("access_token", issued.accessToken), ("expires_at", String(issued.expiresAt)),
-                ("expires_in", String(issued.expiresIn)), ("refresh_token", issued.refreshToken), ("sb", ""),
-                ("token_type", "bearer"), ("type", type.rawValue),
-            ], to: target)
+            return appending(
+                fragment: [
+                    ("access_token", issued.accessToken), ("expires_at", String(issued.expiresAt)),
+                    ("expires_in", String(issued.expiresIn)), ("refresh_token", issued.refreshToken), ("sb", ""),
+                    ("token_type", "bearer"), ("type", type.rawValue),
+                ], to: target)
         case .authorizationCode(let code, let target):
             return appending(query: [("code", code)], to: target)
         case .invalid(let target):
@@ -21,10 +22,11 @@ enum GoTrueLinkRedirect {
 
     /// GoTrue's redirect for a link that cannot be used: the error in the fragment.
     static func error(to target: String) -> String {
-        appending(fragment: [
-            ("error", "access_denied"), ("error_code", "otp_expired"),
-            ("error_description", "Email link is invalid or has expired"), ("sb", ""),
-        ], to: target)
+        appending(
+            fragment: [
+                ("error", "access_denied"), ("error_code", "otp_expired"),
+                ("error_description", "Email link is invalid or has expired"), ("sb", ""),
+            ], to: target)
     }
 
     static func appending(fragment items: [(String, String)], to url: String) -> String {

@@ -13,16 +13,23 @@ struct GoTrueRoutes {
 
     func collection() -> RouteCollection<GatehouseRequestContext> {
         let routes = RouteCollection(context: GatehouseRequestContext.self)
-        let otp = RateLimitMiddleware(limits.otp), token = RateLimitMiddleware(limits.token)
+        let otp = RateLimitMiddleware(limits.otp)
+        let token = RateLimitMiddleware(limits.token)
         let verifyLimit = RateLimitMiddleware(limits.verify)
-        let user = BearerAuthenticationMiddleware(service: service), admin = AdminAuthorizationMiddleware(service: service)
+        let user = BearerAuthenticationMiddleware(service: service)
+        let admin = AdminAuthorizationMiddleware(service: service)
 
-        let signup = SignupEndpoint(service: service), tokens = TokenEndpoint(service: service)
-        let recover = RecoverEndpoint(service: service), verify = VerifyEndpoint(service: service)
-        let profile = UserEndpoint(service: service), logout = LogoutEndpoint(service: service)
+        let signup = SignupEndpoint(service: service)
+        let tokens = TokenEndpoint(service: service)
+        let recover = RecoverEndpoint(service: service)
+        let verify = VerifyEndpoint(service: service)
+        let profile = UserEndpoint(service: service)
+        let logout = LogoutEndpoint(service: service)
         let reauthenticate = ReauthenticateEndpoint(service: service)
-        let settings = SettingsEndpoint(service: service), health = HealthEndpoint()
-        let adminUsers = AdminUsersEndpoint(service: service), adminMail = AdminMailEndpoint(service: service)
+        let settings = SettingsEndpoint(service: service)
+        let health = HealthEndpoint()
+        let adminUsers = AdminUsersEndpoint(service: service)
+        let adminMail = AdminMailEndpoint(service: service)
 
         // Public.
         routes.get("settings") { try await settings.show($0, context: $1) }

@@ -15,14 +15,16 @@ struct RecoverEndpoint {
 
     func resend(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(EmailLinkRequest.self, from: request, context: context)
-        let kind: EmailRequestKind = switch body.type.flatMap(ResendType.init(rawValue:)) {
-        case .signup: .signupConfirmation
-        case .recovery: .recovery
-        case nil: throw AuthError.validation("Missing one of these types: signup, recovery")
-        }
+        let kind: EmailRequestKind =
+            switch body.type.flatMap(ResendType.init(rawValue:)) {
+            case .signup: .signupConfirmation
+            case .recovery: .recovery
+            case nil: throw AuthError.validation("Missing one of these types: signup, recovery")
+            }
         let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
-        try await service.recovery.requestEmail(kind, email: body.email, redirectTo: request.redirectTo, pkce: pkce,
-                                       missingMessage: "Resend requires an email")
+        try await service.recovery.requestEmail(
+            kind, email: body.email, redirectTo: request.redirectTo, pkce: pkce,
+            missingMessage: "Resend requires an email")
         return try JSONBody.response(EmptyObject())
     }
 }

@@ -7,9 +7,10 @@ struct SettingsEndpoint {
 
     func show(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let configuration = service.configuration
-        return try JSONBody.response(SettingsPayload.gatehouse(
-            disableSignup: configuration.signupDisabled, mailerAutoconfirm: configuration.autoconfirm,
-            passwordMinLength: configuration.passwordPolicy.minimumLength, mailerOtpExp: configuration.otpExpiry
-        ))
+        return try JSONBody.response(
+            SettingsPayload.gatehouse(
+                disableSignup: configuration.signupDisabled, mailerAutoconfirm: configuration.autoconfirm,
+                passwordMinLength: configuration.passwordPolicy.minimumLength, mailerOtpExp: configuration.otpExpiry
+            ))
     }
 }

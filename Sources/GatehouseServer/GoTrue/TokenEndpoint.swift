@@ -10,13 +10,15 @@ struct TokenEndpoint {
         let body = try await JSONBody.decode(TokenRequest.self, from: request, context: context)
         switch request.uri.queryParameters.get("grant_type").flatMap(TokenGrant.init(rawValue:)) {
         case .password:
-            return JSONBody.response(SessionPayload(try await service.sessions.signIn(email: body.email, password: body.password, client: client)))
+            return JSONBody.response(
+                SessionPayload(try await service.sessions.signIn(email: body.email, password: body.password, client: client)))
         case .refreshToken:
             return JSONBody.response(SessionPayload(try await service.sessions.refresh(token: body.refreshToken, client: client)))
         case .pkce:
-            return JSONBody.response(SessionPayload(
-                try await service.sessions.exchangeCode(authCode: body.authCode, verifier: body.codeVerifier, client: client)
-            ))
+            return JSONBody.response(
+                SessionPayload(
+                    try await service.sessions.exchangeCode(authCode: body.authCode, verifier: body.codeVerifier, client: client)
+                ))
         case nil:
             throw AuthError(.invalidCredentials, status: .badRequest, "unsupported_grant_type")
         }

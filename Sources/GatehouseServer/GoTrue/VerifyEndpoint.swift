@@ -67,7 +67,7 @@ struct VerifyEndpoint {
 
     static func readForm(_ request: Request) async throws -> [String: String] {
         guard let buffer = try? await request.body.collect(upTo: formLimit),
-              let fields = try? URLEncodedFormDecoder().decode([String: String].self, from: String(buffer: buffer))
+            let fields = try? URLEncodedFormDecoder().decode([String: String].self, from: String(buffer: buffer))
         else { throw AuthError.validation("Verify requires a token or a token hash") }
         return fields
     }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An IPv4 (4 bytes) or IPv6 (16 bytes) address, parsed strictly by `inet_pton` (no host names,
@@ -35,10 +35,11 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// The address with every bit after the first `prefixLength` cleared.
     func masked(to prefixLength: Int) -> IPAddress {
-        IPAddress(bytes: bytes.enumerated().map { index, byte in
-            let keep = max(0, min(8, prefixLength - index * 8))
-            return keep == 8 ? byte : byte & ~(UInt8(0xff) >> keep)
-        })
+        IPAddress(
+            bytes: bytes.enumerated().map { index, byte in
+                let keep = max(0, min(8, prefixLength - index * 8))
+                return keep == 8 ? byte : byte & ~(UInt8(0xff) >> keep)
+            })
     }
 
     /// The canonical text (`inet_ntop`: lower case, `::` compression).
@@ -64,7 +65,8 @@ public struct IPNetwork: Hashable, Sendable, CustomStringConvertible {
         var length = bits
         if parts.count == 2 {
             guard !parts[1].isEmpty, parts[1].allSatisfy(\.isASCII), parts[1].allSatisfy(\.isNumber),
-                  let parsed = Int(parts[1]), (0...bits).contains(parsed) else { return nil }
+                let parsed = Int(parts[1]), (0...bits).contains(parsed)
+            else { return nil }
             length = parsed
         }
         self.address = address.masked(to: length)

@@ -70,55 +70,55 @@ struct EmailTemplates: Sendable {
 
     private static let sources: [String: String] = [
         "recovery.text": """
-            Someone asked to reset the password of the {{{product}}} account for {{{email}}}.
+        Someone asked to reset the password of the {{{product}}} account for {{{email}}}.
 
-            Choose a new password here:
-            {{{link}}}
+        Choose a new password here:
+        {{{link}}}
 
-            Or enter this code in the app: {{{code}}}
+        Or enter this code in the app: {{{code}}}
 
-            The link and the code work once and expire in {{{expiry}}}.
+        The link and the code work once and expire in {{{expiry}}}.
 
-            If you did not ask for this, you can ignore this email: your password stays as it is.
-            """,
+        If you did not ask for this, you can ignore this email: your password stays as it is.
+        """,
         "recovery.html": htmlHead + """
             <p>Someone asked to reset the password of the {{product}} account for <strong>{{email}}</strong>.</p>
             """ + button.replacingOccurrences(of: "{{label}}", with: "Choose a new password") + """
-            <p>Or enter this code in the app: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
-            <p style="color:#475569">The link and the code work once and expire in {{expiry}}.</p>
-            <p style="color:#475569">If you did not ask for this, you can ignore this email: your password stays as it is.</p>
-            """ + htmlFoot,
+                <p>Or enter this code in the app: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
+                <p style="color:#475569">The link and the code work once and expire in {{expiry}}.</p>
+                <p style="color:#475569">If you did not ask for this, you can ignore this email: your password stays as it is.</p>
+                """ + htmlFoot,
         "confirmation.text": """
-            Welcome to {{{product}}}. Confirm your address ({{{email}}}) here:
-            {{{link}}}
+        Welcome to {{{product}}}. Confirm your address ({{{email}}}) here:
+        {{{link}}}
 
-            Or enter this code in the app: {{{code}}}
+        Or enter this code in the app: {{{code}}}
 
-            The link and the code expire in {{{expiry}}}. If you did not sign up, ignore this email.
-            """,
+        The link and the code expire in {{{expiry}}}. If you did not sign up, ignore this email.
+        """,
         "confirmation.html": htmlHead + """
             <p>Welcome to {{product}}. Confirm your address (<strong>{{email}}</strong>):</p>
             """ + button.replacingOccurrences(of: "{{label}}", with: "Confirm my address") + """
-            <p>Or enter this code in the app: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
-            <p style="color:#475569">The link and the code expire in {{expiry}}. If you did not sign up, ignore this email.</p>
-            """ + htmlFoot,
+                <p>Or enter this code in the app: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
+                <p style="color:#475569">The link and the code expire in {{expiry}}. If you did not sign up, ignore this email.</p>
+                """ + htmlFoot,
         "password_changed.text": """
-            The password of your {{{product}}} account ({{{email}}}) was just changed, and every device was signed out.
+        The password of your {{{product}}} account ({{{email}}}) was just changed, and every device was signed out.
 
-            If this was you, there is nothing to do. If it was not, reset your password at once with "Forgot password?".
-            """,
+        If this was you, there is nothing to do. If it was not, reset your password at once with "Forgot password?".
+        """,
         "password_changed.html": htmlHead + """
             <p>The password of your {{product}} account (<strong>{{email}}</strong>) was just changed, and every device was signed out.</p>
             <p style="color:#475569">If this was you, there is nothing to do. If it was not, reset your password at once with “Forgot password?”.</p>
             """ + htmlFoot,
         "reauthentication.text": """
-            Someone signed in to the {{{product}}} account for {{{email}}} asked to change its password.
+        Someone signed in to the {{{product}}} account for {{{email}}} asked to change its password.
 
-            To confirm it is you, enter this code: {{{code}}}
+        To confirm it is you, enter this code: {{{code}}}
 
-            The code works once and expires in {{{expiry}}}. If this was not you, someone may be using your
-            account: sign in and change your password, which signs every other device out.
-            """,
+        The code works once and expires in {{{expiry}}}. If this was not you, someone may be using your
+        account: sign in and change your password, which signs every other device out.
+        """,
         "reauthentication.html": htmlHead + """
             <p>Someone signed in to the {{product}} account for <strong>{{email}}</strong> asked to change its password.</p>
             <p>To confirm it is you, enter this code: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>

@@ -102,10 +102,15 @@ final class OutboxWorker: Service {
             }
         } catch {
             if Task.isCancelled { return 0 }
-            let failures = failedClaims.withLock { $0 += 1; return $0 }
-            environment.logger.error("Outbox: claiming jobs failed", metadata: [
-                "error": "\(String(reflecting: error))", "consecutive_failures": "\(failures)",
-            ])
+            let failures = failedClaims.withLock {
+                $0 += 1
+                return $0
+            }
+            environment.logger.error(
+                "Outbox: claiming jobs failed",
+                metadata: [
+                    "error": "\(String(reflecting: error))", "consecutive_failures": "\(failures)",
+                ])
             return 0
         }
         failedClaims.withLock { $0 = 0 }
@@ -134,7 +139,8 @@ final class OutboxWorker: Service {
         }
         heartbeat.cancel()
         if Task.isCancelled {
-            environment.logger.notice("Outbox: shutdown interrupted sends; unsent ones will be retried", metadata: ["jobs": "\(entries.count)"])
+            environment.logger.notice(
+                "Outbox: shutdown interrupted sends; unsent ones will be retried", metadata: ["jobs": "\(entries.count)"])
         }
         return entries.count
     }
@@ -217,12 +223,14 @@ final class OutboxWorker: Service {
         for job in jobs {
             switch job {
             case .recovery(let email, let redirectTo, let challenge, let method):
-                tokenRequests.append(.init(purpose: .recovery, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method))
+                tokenRequests.append(
+                    .init(purpose: .recovery, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method))
             case .signupConfirmation(let email, let redirectTo, let challenge, let method, let pendingSignupId):
-                tokenRequests.append(.init(
-                    purpose: .signup, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method,
-                    pendingSignupId: pendingSignupId
-                ))
+                tokenRequests.append(
+                    .init(
+                        purpose: .signup, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method,
+                        pendingSignupId: pendingSignupId
+                    ))
             case .passwordChanged, .direct, .reauthentication:
                 break
             }
@@ -242,10 +250,11 @@ final class OutboxWorker: Service {
                 messages.append(issued.map { render(templates.reauthentication($0.context), to: $0.email) })
             case .passwordChanged(let userId):
                 let user = try await environment.store.perform { try await $0.users.find(id: userId) }
-                messages.append(user.map { user in
-                    let context = EmailTemplates.Context(productName: environment.configuration.mail.productName, email: user.email)
-                    return render(templates.passwordChanged(context), to: user.email)
-                })
+                messages.append(
+                    user.map { user in
+                        let context = EmailTemplates.Context(productName: environment.configuration.mail.productName, email: user.email)
+                        return render(templates.passwordChanged(context), to: user.email)
+                    })
             }
         }
         return messages

@@ -8,7 +8,8 @@ struct RESTRoutes {
 
     func add(to router: Router<GatehouseRequestContext>) {
         let passwordReset = PasswordResetRequestEndpoint(service: service)
-        let errors = RESTErrorMiddleware(), otp = RateLimitMiddleware(limits.otp)
+        let errors = RESTErrorMiddleware()
+        let otp = RateLimitMiddleware(limits.otp)
         router.with(errors, otp).post("api/request_password_reset") { try await passwordReset.requestReset($0, context: $1) }
         router.with(errors, otp).post("api/reset_password") { try await passwordReset.legacyResetPassword($0, context: $1) }
     }

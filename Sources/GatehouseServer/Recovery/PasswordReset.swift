@@ -27,7 +27,7 @@ extension RecoveryService {
         let mailQueue = mailQueue
         let result = try await store.run(.transaction) { database -> UserRecord? in
             guard let consumed = try await database.oneTimeTokens.consume(linkHash: linkHash, purposes: [.recovery], now: now),
-                  var user = try await database.users.find(id: consumed.userId), !user.isBanned(at: now)
+                var user = try await database.users.find(id: consumed.userId), !user.isBanned(at: now)
             else { return nil }
             try await ConfirmationSettlement.settle(&user, by: consumed, now: now, in: database)
             user.passwordHash = hash

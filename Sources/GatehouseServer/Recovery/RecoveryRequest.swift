@@ -25,12 +25,15 @@ extension RecoveryService {
             logger.warning("redirect_to is not in the allow-list; using the site URL instead")
         }
         let redirectTo = requestedRedirect == nil ? nil : redirect.url
-        let job: OutboxJob = switch kind {
-        case .recovery:
-            .recovery(email: email.normalized, redirectTo: redirectTo, codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method)
-        case .signupConfirmation:
-            .signupConfirmation(email: email.normalized, redirectTo: redirectTo, codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method)
-        }
+        let job: OutboxJob =
+            switch kind {
+            case .recovery:
+                .recovery(
+                    email: email.normalized, redirectTo: redirectTo, codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method)
+            case .signupConfirmation:
+                .signupConfirmation(
+                    email: email.normalized, redirectTo: redirectTo, codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method)
+            }
         let now = clock.now()
         // On SQLite the in-process write lock already orders these two statements against every
         // other writer, so they run without BEGIN/COMMIT (half the round trips on the hottest

@@ -21,9 +21,9 @@ struct RedirectPattern: Sendable {
         switch (parsed.hostLabels, url.hostLabels) {
         case (nil, nil):
             break
-        case let (patternLabels?, labels?):
+        case (let patternLabels?, let labels?):
             guard patternLabels.count == labels.count,
-                  zip(patternLabels, labels).allSatisfy({ Self.glob($0, $1) })
+                zip(patternLabels, labels).allSatisfy({ Self.glob($0, $1) })
             else { return false }
         default:
             return false
@@ -56,9 +56,12 @@ struct RedirectPattern: Sendable {
     /// `*` (or `**`) matches any run of characters of one component: callers pass a single
     /// label, segment or query, so it can never cross a separator.
     static func glob(_ pattern: String, _ text: String) -> Bool {
-        let p = Array(pattern.utf8), t = Array(text.utf8)
-        var pi = 0, ti = 0
-        var star = -1, resume = 0
+        let p = Array(pattern.utf8)
+        let t = Array(text.utf8)
+        var pi = 0
+        var ti = 0
+        var star = -1
+        var resume = 0
         while ti < t.count {
             if pi < p.count, p[pi] == UInt8(ascii: "*") {
                 while pi < p.count, p[pi] == UInt8(ascii: "*") { pi += 1 }

@@ -114,7 +114,8 @@ struct RedirectURL: Sendable, Equatable {
             if wildcards, portPart == "*" {
                 port = anyPort
             } else {
-                guard (1...5).contains(portPart.count), portPart.allSatisfy(\.isASCIIDigit), let value = Int(portPart), value <= 65535 else { return nil }
+                guard (1...5).contains(portPart.count), portPart.allSatisfy(\.isASCIIDigit), let value = Int(portPart), value <= 65535
+                else { return nil }
                 port = value
             }
         }
@@ -147,12 +148,12 @@ struct RedirectURL: Sendable, Equatable {
     }
 }
 
-private extension Unicode.Scalar {
-    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+extension Unicode.Scalar {
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
-private extension Character {
-    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+extension Character {
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

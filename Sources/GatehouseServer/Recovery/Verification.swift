@@ -63,7 +63,7 @@ extension RecoveryService {
             // Every candidate is compared (no early exit), so the time does not say which matched.
             let matches = candidates.filter { OneTimeTokenHasher.constantTimeEquals(hasher.codeHash(code, tokenId: $0.id), $0.codeHash) }
             guard let match = matches.first,
-                  let consumed = try await database.oneTimeTokens.consume(id: match.id, now: now)
+                let consumed = try await database.oneTimeTokens.consume(id: match.id, now: now)
             else { return nil }
             try await database.attemptBudgets.reset(key: budget.key)
             return try await completeVerification(consumed, client: client, now: now, in: database)
@@ -88,7 +88,8 @@ extension RecoveryService {
         }
         let method = token.purpose == .recovery ? "recovery" : "otp"
         let session = try await issuer.start(
-            for: user, methods: [AuthenticationMethod(method: method, timestamp: now.secondsSinceEpoch)], client: client, now: now, in: database
+            for: user, methods: [AuthenticationMethod(method: method, timestamp: now.secondsSinceEpoch)], client: client, now: now,
+            in: database
         )
         return (user, session)
     }

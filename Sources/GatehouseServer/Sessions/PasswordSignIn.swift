@@ -13,11 +13,12 @@ extension SessionService {
         let email = try? EmailAddress(validating: rawEmail)
         let budgetKey = tokenHasher.budgetKey("signin", email?.normalized ?? rawEmail.trimmingCharacters(in: .whitespaces).lowercased())
         try await claimSignInTry(budgetKey: budgetKey)
-        let user: UserRecord? = if let email {
-            try await store.run { try await $0.users.find(email: email) }
-        } else {
-            nil
-        }
+        let user: UserRecord? =
+            if let email {
+                try await store.run { try await $0.users.find(email: email) }
+            } else {
+                nil
+            }
         // Over-long passwords cannot match (bcrypt's 72-byte limit is enforced when setting one),
         // but still cost one verify so the answer time stays the same.
         let candidate = password.utf8.count > PasswordPolicy.maximumBytes ? "" : password

@@ -38,7 +38,8 @@ extension SessionService {
                 session.refreshCounter += 1
                 session.refreshedAt = now
                 return try await issuer.issue(user: user, session: session, now: now)
-            case session.refreshCounter - 1 where now.microsecondsSinceEpoch - session.refreshedAt.microsecondsSinceEpoch
+            case session.refreshCounter - 1
+            where now.microsecondsSinceEpoch - session.refreshedAt.microsecondsSinceEpoch
                 <= Int64(reuseInterval * 1_000_000):
                 return try await issuer.issue(user: user, session: session, now: now)
             case ..<session.refreshCounter:

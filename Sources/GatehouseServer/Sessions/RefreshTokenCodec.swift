@@ -47,10 +47,11 @@ struct RefreshTokenCodec: Sendable {
         // Constant-time comparison of the MAC.
         guard zip(mac(body), presented).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0 else { return nil }
         let uuid = body[1..<17]
-        let sessionId = UUID(uuid: (
-            uuid[1], uuid[2], uuid[3], uuid[4], uuid[5], uuid[6], uuid[7], uuid[8],
-            uuid[9], uuid[10], uuid[11], uuid[12], uuid[13], uuid[14], uuid[15], uuid[16]
-        ))
+        let sessionId = UUID(
+            uuid: (
+                uuid[1], uuid[2], uuid[3], uuid[4], uuid[5], uuid[6], uuid[7], uuid[8],
+                uuid[9], uuid[10], uuid[11], uuid[12], uuid[13], uuid[14], uuid[15], uuid[16]
+            ))
         let counter = body[17..<25].reduce(Int64(0)) { ($0 << 8) | Int64($1) }
         return Decoded(sessionId: sessionId, counter: counter)
     }
@@ -69,7 +70,7 @@ extension Data {
     /// Nil unless `text` is unpadded base64url and nothing else.
     init?(base64URLEncoded text: String) {
         guard !text.utf8.contains(UInt8(ascii: "=")),
-              let bytes = try? Base64.decode(string: text, options: [.base64UrlAlphabet, .omitPaddingCharacter])
+            let bytes = try? Base64.decode(string: text, options: [.base64UrlAlphabet, .omitPaddingCharacter])
         else { return nil }
         self.init(bytes)
     }

@@ -12,7 +12,8 @@ extension SessionRecord {
             return AuthError(.sessionExpired, status: .badRequest, "Invalid Refresh Token: Session Expired")
         }
         if limits.inactivityTimeout > 0,
-           nowMicros > refreshedAt.microsecondsSinceEpoch + Int64(limits.inactivityTimeout) * 1_000_000 {
+            nowMicros > refreshedAt.microsecondsSinceEpoch + Int64(limits.inactivityTimeout) * 1_000_000
+        {
             return AuthError(.sessionExpired, status: .badRequest, "Invalid Refresh Token: Session Expired (Inactivity)")
         }
         return nil

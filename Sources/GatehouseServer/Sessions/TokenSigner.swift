@@ -41,7 +41,8 @@ struct TokenSigner: Sendable {
     /// The verified claims of a user's access token, or `bad_jwt`. Its expiry is checked against
     /// `now`, the server's clock (the JWT library checks it against the system's, too).
     func verifyAccessToken(_ token: String, now: Timestamp) async throws(AuthError) -> AccessTokenClaims {
-        let invalid = AuthError(.badJWT, status: .forbidden, "invalid JWT: unable to parse or verify signature, token is expired or malformed")
+        let invalid = AuthError(
+            .badJWT, status: .forbidden, "invalid JWT: unable to parse or verify signature, token is expired or malformed")
         guard let claims = try? await keys.verify(token, as: AccessTokenClaims.self) else { throw invalid }
         guard claims.exp.value.timeIntervalSince1970 > Double(now.microsecondsSinceEpoch) / 1_000_000 else { throw invalid }
         return claims
@@ -65,10 +66,11 @@ struct TokenSigner: Sendable {
             func verify(using algorithm: some JWTAlgorithm) async throws {}
         }
         let now = Date()
-        return try await keys.sign(KeyClaims(
-            role: role, iss: IssuerClaim(value: issuer), iat: IssuedAtClaim(value: now),
-            exp: ExpirationClaim(value: now.addingTimeInterval(Double(seconds)))
-        ))
+        return try await keys.sign(
+            KeyClaims(
+                role: role, iss: IssuerClaim(value: issuer), iat: IssuedAtClaim(value: now),
+                exp: ExpirationClaim(value: now.addingTimeInterval(Double(seconds)))
+            ))
     }
 }
 

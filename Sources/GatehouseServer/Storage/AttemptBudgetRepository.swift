@@ -16,7 +16,8 @@ struct AttemptBudgetRepository: Sendable {
         let nowMicros = now.microsecondsSinceEpoch
         let cutoff = nowMicros - Int64(window * 1_000_000)
         // Every right-hand side reads the row as it was before the update, on both engines.
-        let claimed = try await database.raw("""
+        let claimed = try await database.raw(
+            """
             INSERT INTO attempt_budgets (budget_key, window_started_at, attempts) VALUES (\(bind: key), \(bind: nowMicros), 1)
             ON CONFLICT (budget_key) DO UPDATE SET
                 attempts = CASE WHEN attempt_budgets.window_started_at <= \(bind: cutoff) THEN 1 ELSE attempt_budgets.attempts + 1 END,
@@ -24,7 +25,8 @@ struct AttemptBudgetRepository: Sendable {
                     THEN excluded.window_started_at ELSE attempt_budgets.window_started_at END
             WHERE attempt_budgets.window_started_at <= \(bind: cutoff) OR attempt_budgets.attempts < \(bind: limit)
             RETURNING attempts
-            """).first()
+            """
+        ).first()
         return claimed != nil
     }
 

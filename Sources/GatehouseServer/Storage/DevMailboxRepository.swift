@@ -7,23 +7,28 @@ struct DevMailboxRepository: Sendable {
     let database: any SQLDatabase
 
     func insert(_ message: MailMessage, now: Timestamp) async throws {
-        try await database.raw("""
+        try await database.raw(
+            """
             INSERT INTO dev_mailbox (id, recipient, sender, subject, text_body, html_body, created_at)
             VALUES (\(bind: UUID().uuidString.lowercased()), \(bind: message.to.address.lowercased()), \(bind: message.from.address),
                 \(bind: message.subject), \(bind: message.text), \(bind: message.html), \(bind: now.microsecondsSinceEpoch))
-            """).run()
+            """
+        ).run()
     }
 
     /// Newest first; for one recipient when `recipient` is given.
     func list(recipient: String?, limit: Int) async throws -> [DevMailboxMessage] {
-        let rows = if let recipient {
-            try await database.raw("""
-                SELECT * FROM dev_mailbox WHERE recipient = \(bind: recipient.lowercased())
-                ORDER BY created_at DESC LIMIT \(bind: limit)
-                """).all()
-        } else {
-            try await database.raw("SELECT * FROM dev_mailbox ORDER BY created_at DESC LIMIT \(bind: limit)").all()
-        }
+        let rows =
+            if let recipient {
+                try await database.raw(
+                    """
+                    SELECT * FROM dev_mailbox WHERE recipient = \(bind: recipient.lowercased())
+                    ORDER BY created_at DESC LIMIT \(bind: limit)
+                    """
+                ).all()
+            } else {
+                try await database.raw("SELECT * FROM dev_mailbox ORDER BY created_at DESC LIMIT \(bind: limit)").all()
+            }
         return try rows.map(Self.decode)
     }
 

@@ -10,12 +10,14 @@ struct EmailWindowRepository: Sendable {
     func claim(key: String, window: Double, now: Timestamp) async throws -> Int? {
         guard window > 0 else { return nil }
         let cutoff = now.microsecondsSinceEpoch - Int64(window * 1_000_000)
-        let claimed = try await database.raw("""
+        let claimed = try await database.raw(
+            """
             INSERT INTO email_send_windows (address_key, last_sent_at) VALUES (\(bind: key), \(bind: now.microsecondsSinceEpoch))
             ON CONFLICT (address_key) DO UPDATE SET last_sent_at = excluded.last_sent_at
             WHERE email_send_windows.last_sent_at <= \(bind: cutoff)
             RETURNING last_sent_at
-            """).first()
+            """
+        ).first()
         if claimed != nil { return nil }
         let row = try await database.raw("SELECT last_sent_at FROM email_send_windows WHERE address_key = \(bind: key)").first()
         let last = try row?.decode(column: "last_sent_at", as: Int64.self) ?? now.microsecondsSinceEpoch

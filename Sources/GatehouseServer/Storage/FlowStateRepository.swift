@@ -17,20 +17,24 @@ struct FlowStateRepository: Sendable {
     let database: any SQLDatabase
 
     func insert(_ flow: FlowStateRecord, authCodeHash: String) async throws {
-        try await database.raw("""
+        try await database.raw(
+            """
             INSERT INTO flow_states (id, auth_code_hash, user_id, code_challenge, code_challenge_method, authentication_method, created_at)
             VALUES (\(bind: flow.id.uuidString.lowercased()), \(bind: authCodeHash), \(bind: flow.userId.uuidString.lowercased()),
                 \(bind: flow.codeChallenge), \(bind: flow.codeChallengeMethod), \(bind: flow.authenticationMethod),
                 \(bind: flow.createdAt.microsecondsSinceEpoch))
-            """).run()
+            """
+        ).run()
     }
 
     /// Removes and returns the flow for an authorization code: single use even under races.
     func take(authCodeHash: String) async throws -> FlowStateRecord? {
-        let row = try await database.raw("""
+        let row = try await database.raw(
+            """
             DELETE FROM flow_states WHERE auth_code_hash = \(bind: authCodeHash)
             RETURNING id, user_id, code_challenge, code_challenge_method, authentication_method, created_at
-            """).first()
+            """
+        ).first()
         return try row.map { row in
             FlowStateRecord(
                 id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),

@@ -13,17 +13,20 @@ struct OneTimeTokenRepository: Sendable {
     /// keeps working while newer emails of other flows arrive; the account budget bounds guesses).
     static let codeCandidates = 5
 
-    private static let columns = "id, user_id, purpose, code_hash, attempts, code_challenge, code_challenge_method, redirect_to, expires_at, consumed_at"
+    private static let columns =
+        "id, user_id, purpose, code_hash, attempts, code_challenge, code_challenge_method, redirect_to, expires_at, consumed_at"
 
     func insert(_ record: OneTimeTokenRecord, linkHash: String, now: Timestamp) async throws {
-        try await database.raw("""
+        try await database.raw(
+            """
             INSERT INTO one_time_tokens (id, user_id, purpose, token_hash, code_hash, attempts, code_challenge,
                 code_challenge_method, redirect_to, expires_at, consumed_at, created_at)
             VALUES (\(bind: record.id.uuidString.lowercased()), \(bind: record.userId.uuidString.lowercased()),
                 \(bind: record.purpose.rawValue), \(bind: linkHash), \(bind: record.codeHash), 0, \(bind: record.codeChallenge),
                 \(bind: record.codeChallengeMethod), \(bind: record.redirectTo), \(bind: record.expiresAt.microsecondsSinceEpoch),
                 NULL, \(bind: now.microsecondsSinceEpoch))
-            """).run()
+            """
+        ).run()
     }
 
     /// Removes the user's unused tokens (of one purpose, or all): only the newest link works.
@@ -41,37 +44,45 @@ struct OneTimeTokenRepository: Sendable {
     /// Removes the user's unused plain (non-PKCE) tokens of one purpose; PKCE tokens belong to
     /// the flows of whoever started them and stay until used or expired.
     func deletePendingPlain(userId: UUID, purpose: TokenPurpose) async throws {
-        try await database.raw("""
+        try await database.raw(
+            """
             DELETE FROM one_time_tokens WHERE user_id = \(bind: userId.uuidString.lowercased()) AND purpose = \(bind: purpose.rawValue)
                 AND consumed_at IS NULL AND code_challenge IS NULL
-            """).run()
+            """
+        ).run()
     }
 
     /// A usable token by its link hash, without consuming it (the reset page's GET).
     func findUsable(linkHash: String, now: Timestamp) async throws -> OneTimeTokenRecord? {
-        try await database.raw("""
+        try await database.raw(
+            """
             SELECT \(unsafeRaw: Self.columns) FROM one_time_tokens
             WHERE token_hash = \(bind: linkHash) AND consumed_at IS NULL AND expires_at > \(bind: now.microsecondsSinceEpoch)
-            """).first().map(Self.decode)
+            """
+        ).first().map(Self.decode)
     }
 
     /// Atomically marks a usable token consumed and returns it; nil if it was not usable.
     func consume(linkHash: String, purposes: [TokenPurpose], now: Timestamp) async throws -> OneTimeTokenRecord? {
         let list = SQLList(purposes.map { SQLBind($0.rawValue) })
-        return try await database.raw("""
+        return try await database.raw(
+            """
             UPDATE one_time_tokens SET consumed_at = \(bind: now.microsecondsSinceEpoch)
             WHERE token_hash = \(bind: linkHash) AND purpose IN (\(list)) AND consumed_at IS NULL
                 AND expires_at > \(bind: now.microsecondsSinceEpoch)
             RETURNING \(unsafeRaw: Self.columns)
-            """).first().map(Self.decode)
+            """
+        ).first().map(Self.decode)
     }
 
     func consume(id: UUID, now: Timestamp) async throws -> OneTimeTokenRecord? {
-        try await database.raw("""
+        try await database.raw(
+            """
             UPDATE one_time_tokens SET consumed_at = \(bind: now.microsecondsSinceEpoch)
             WHERE id = \(bind: id.uuidString.lowercased()) AND consumed_at IS NULL AND expires_at > \(bind: now.microsecondsSinceEpoch)
             RETURNING \(unsafeRaw: Self.columns)
-            """).first().map(Self.decode)
+            """
+        ).first().map(Self.decode)
     }
 
     /// Claims one code try on each of the user's newest usable tokens of `purposes` whose code
@@ -83,7 +94,8 @@ struct OneTimeTokenRepository: Sendable {
     func claimCodeTry(userId: UUID, purposes: [TokenPurpose], now: Timestamp) async throws -> [OneTimeTokenRecord] {
         let list = SQLList(purposes.map { SQLBind($0.rawValue) })
         let nowMicros = now.microsecondsSinceEpoch
-        return try await database.raw("""
+        return try await database.raw(
+            """
             UPDATE one_time_tokens SET attempts = attempts + 1
             WHERE id IN (
                 SELECT id FROM one_time_tokens
@@ -92,7 +104,8 @@ struct OneTimeTokenRepository: Sendable {
                 ORDER BY created_at DESC LIMIT \(bind: Self.codeCandidates)
             ) AND attempts < \(bind: Self.maximumAttempts) AND consumed_at IS NULL
             RETURNING \(unsafeRaw: Self.columns)
-            """).all().map(Self.decode)
+            """
+        ).all().map(Self.decode)
     }
 
     private static func decode(_ row: any SQLRow) throws -> OneTimeTokenRecord {

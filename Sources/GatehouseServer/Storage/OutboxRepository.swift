@@ -22,11 +22,13 @@ struct OutboxRepository: Sendable {
 
     func enqueue(_ job: OutboxJob, id: UUID, now: Timestamp) async throws {
         let payload = String(decoding: try JSONEncoder().encode(job), as: UTF8.self)
-        try await database.raw("""
+        try await database.raw(
+            """
             INSERT INTO outbox (id, kind, payload, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at)
             VALUES (\(bind: id.uuidString.lowercased()), \(bind: job.kind), \(bind: payload), 'pending', 0,
                 \(bind: now.microsecondsSinceEpoch), NULL, NULL, \(bind: now.microsecondsSinceEpoch), \(bind: now.microsecondsSinceEpoch))
-            """).run()
+            """
+        ).run()
     }
 
     /// Claims up to `limit` due jobs: pending ones whose time has come, and `sending` ones whose
@@ -35,7 +37,8 @@ struct OutboxRepository: Sendable {
     func claim(limit: Int, lease: Double, now: Timestamp, engine: SQLEngine) async throws -> [OutboxEntry] {
         let nowMicros = now.microsecondsSinceEpoch
         let lockClause = engine == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
-        let rows = try await database.raw("""
+        let rows = try await database.raw(
+            """
             UPDATE outbox SET state = 'sending', attempts = attempts + 1,
                 locked_until = \(bind: nowMicros + Int64(lease * 1_000_000)), updated_at = \(bind: nowMicros)
             WHERE id IN (
@@ -45,12 +48,13 @@ struct OutboxRepository: Sendable {
                 ORDER BY next_attempt_at LIMIT \(bind: limit)\(unsafeRaw: lockClause)
             )
             RETURNING id, payload, attempts
-            """).all()
+            """
+        ).all()
         return rows.compactMap { row in
             guard let id = (try? row.decode(column: "id", as: String.self)).flatMap(UUID.init(uuidString:)),
-                  let payload = try? row.decode(column: "payload", as: String.self),
-                  let job = try? JSONDecoder().decode(OutboxJob.self, from: Data(payload.utf8)),
-                  let attempts = try? row.decode(column: "attempts", as: Int.self)
+                let payload = try? row.decode(column: "payload", as: String.self),
+                let job = try? JSONDecoder().decode(OutboxJob.self, from: Data(payload.utf8)),
+                let attempts = try? row.decode(column: "attempts", as: Int.self)
             else { return nil }
             return OutboxEntry(id: id, job: job, attempts: attempts)
         }
@@ -61,19 +65,23 @@ struct OutboxRepository: Sendable {
         for state in [State.sent, .skipped] {
             let ids = results.filter { $0.state == state }.map { SQLBind($0.id.uuidString.lowercased()) }
             guard !ids.isEmpty else { continue }
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE outbox SET state = \(bind: state.rawValue), locked_until = NULL, last_error = NULL,
                     updated_at = \(bind: now.microsecondsSinceEpoch)
                 WHERE id IN (\(SQLList(ids)))
-                """).run()
+                """
+            ).run()
         }
         for result in results where result.state != .sent && result.state != .skipped {
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE outbox SET state = \(bind: result.state.rawValue), locked_until = NULL,
                     last_error = \(bind: result.error.map { String($0.prefix(500)) }),
                     next_attempt_at = \(bind: result.nextAttemptAt.microsecondsSinceEpoch), updated_at = \(bind: now.microsecondsSinceEpoch)
                 WHERE id = \(bind: result.id.uuidString.lowercased())
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -81,18 +89,22 @@ struct OutboxRepository: Sendable {
     func renewLease(ids: [UUID], until: Timestamp) async throws {
         guard !ids.isEmpty else { return }
         let list = SQLList(ids.map { SQLBind($0.uuidString.lowercased()) })
-        try await database.raw("""
+        try await database.raw(
+            """
             UPDATE outbox SET locked_until = \(bind: until.microsecondsSinceEpoch)
             WHERE state = 'sending' AND id IN (\(list))
-            """).run()
+            """
+        ).run()
     }
 
     /// When the next pending job falls due, if any (the worker sleeps until then).
     func nextDue() async throws -> Timestamp? {
-        let row = try await database.raw("""
+        let row = try await database.raw(
+            """
             SELECT MIN(CASE WHEN state = 'pending' THEN next_attempt_at ELSE locked_until END) AS due
             FROM outbox WHERE state IN ('pending', 'sending')
-            """).first()
+            """
+        ).first()
         return try row?.decode(column: "due", as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
     }
 
@@ -109,10 +121,12 @@ struct OutboxRepository: Sendable {
             case nil: break
             }
         }
-        status.deadJobs = try await database.raw("""
+        status.deadJobs = try await database.raw(
+            """
             SELECT id, kind, attempts, last_error, updated_at FROM outbox WHERE state = 'dead'
             ORDER BY updated_at DESC LIMIT \(bind: deadLimit)
-            """).all().map { row in
+            """
+        ).all().map { row in
             OutboxStatus.DeadJob(
                 id: try row.decode(column: "id", as: String.self), kind: try row.decode(column: "kind", as: String.self),
                 attempts: try row.decode(column: "attempts", as: Int.self),

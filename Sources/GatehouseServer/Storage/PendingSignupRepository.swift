@@ -10,20 +10,24 @@ struct PendingSignupRepository: Sendable {
     private static let columns = "id, user_id, password_hash, user_metadata, created_at"
 
     func insert(_ record: PendingSignupRecord) async throws {
-        try await database.raw("""
+        try await database.raw(
+            """
             INSERT INTO pending_signups (id, user_id, password_hash, user_metadata, token_id, created_at)
             VALUES (\(bind: record.id.uuidString.lowercased()), \(bind: record.userId.uuidString.lowercased()),
                 \(bind: record.passwordHash), \(bind: JSONColumn.encode(record.userMetadata)), NULL,
                 \(bind: record.createdAt.microsecondsSinceEpoch))
-            """).run()
+            """
+        ).run()
     }
 
     /// Notes that the confirmation token `tokenId` was minted for the sign-up `id` of `userId`.
     func bind(id: UUID, userId: UUID, tokenId: UUID) async throws {
-        try await database.raw("""
+        try await database.raw(
+            """
             UPDATE pending_signups SET token_id = \(bind: tokenId.uuidString.lowercased())
             WHERE id = \(bind: id.uuidString.lowercased()) AND user_id = \(bind: userId.uuidString.lowercased())
-            """).run()
+            """
+        ).run()
     }
 
     /// The sign-up a confirmation token was minted for.
@@ -35,10 +39,12 @@ struct PendingSignupRepository: Sendable {
 
     /// The user's latest sign-up (for a token minted by `/resend`, which names none).
     func newest(userId: UUID) async throws -> PendingSignupRecord? {
-        try await database.raw("""
+        try await database.raw(
+            """
             SELECT \(unsafeRaw: Self.columns) FROM pending_signups WHERE user_id = \(bind: userId.uuidString.lowercased())
             ORDER BY created_at DESC, id DESC LIMIT 1
-            """).first().map(Self.decode)
+            """
+        ).first().map(Self.decode)
     }
 
     func deleteAll(userId: UUID) async throws {

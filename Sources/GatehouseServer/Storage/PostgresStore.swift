@@ -3,8 +3,8 @@ import Logging
 import NIOSSL
 import PostgresKit
 import PostgresNIO
-import ServiceLifecycle
 import SQLKit
+import ServiceLifecycle
 
 /// PostgreSQL, for several instances sharing one database. `PostgresClient` is a pool that does
 /// nothing until its `run()` is running, so the application runs it as a service.
@@ -14,9 +14,9 @@ public final class PostgresStore: SQLStore, Service {
 
     public init(url: String, logger: Logger) throws {
         guard let components = URLComponents(string: url),
-              ["postgres", "postgresql"].contains(components.scheme ?? ""),
-              let host = components.host, !host.isEmpty,
-              let user = components.user
+            ["postgres", "postgresql"].contains(components.scheme ?? ""),
+            let host = components.host, !host.isEmpty,
+            let user = components.user
         else { throw PostgresStoreError.unsupportedURL }
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         let tls = try PostgresTLS(url: url).clientTLS()

@@ -61,7 +61,8 @@ struct PostgresTLS: Equatable {
         do {
             _ = try NIOSSLContext(configuration: tls)  // an unreadable or malformed sslrootcert fails here, at start-up
         } catch {
-            throw ConfigurationError("GATEHOUSE_DATABASE_URL: sslrootcert \(rootCertificatePath ?? "system") could not be loaded as PEM certificates")
+            throw ConfigurationError(
+                "GATEHOUSE_DATABASE_URL: sslrootcert \(rootCertificatePath ?? "system") could not be loaded as PEM certificates")
         }
         return .require(tls)
     }

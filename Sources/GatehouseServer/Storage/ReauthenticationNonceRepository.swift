@@ -13,24 +13,28 @@ struct ReauthenticationNonceRepository: Sendable {
 
     /// Replaces the user's nonce: a new one makes the earlier one useless.
     func store(userId: UUID, nonceHash: String, expiresAt: Timestamp, now: Timestamp) async throws {
-        try await database.raw("""
+        try await database.raw(
+            """
             INSERT INTO reauthentication_nonces (user_id, nonce_hash, attempts, expires_at, created_at)
             VALUES (\(bind: userId.uuidString.lowercased()), \(bind: nonceHash), 0, \(bind: expiresAt.microsecondsSinceEpoch),
                 \(bind: now.microsecondsSinceEpoch))
             ON CONFLICT (user_id) DO UPDATE SET nonce_hash = excluded.nonce_hash, attempts = 0,
                 expires_at = excluded.expires_at, created_at = excluded.created_at
-            """).run()
+            """
+        ).run()
     }
 
     /// Spends one attempt on the user's live nonce and returns its hash to compare against, or
     /// nil when there is none or its budget is spent.
     func spendAttempt(userId: UUID, now: Timestamp) async throws -> String? {
-        try await database.raw("""
+        try await database.raw(
+            """
             UPDATE reauthentication_nonces SET attempts = attempts + 1
             WHERE user_id = \(bind: userId.uuidString.lowercased()) AND attempts < \(bind: Self.maximumAttempts)
                 AND expires_at > \(bind: now.microsecondsSinceEpoch)
             RETURNING nonce_hash
-            """).first()?.decode(column: "nonce_hash", as: String.self)
+            """
+        ).first()?.decode(column: "nonce_hash", as: String.self)
     }
 
     func delete(userId: UUID) async throws {

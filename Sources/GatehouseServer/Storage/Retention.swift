@@ -14,18 +14,22 @@ struct Retention: Sendable {
         // Authorization codes live five minutes; GoTrue also collects flow states after a day.
         try await database.raw("DELETE FROM flow_states WHERE created_at < \(bind: dayAgo)").run()
         // Spent or expired tokens, once a day old (a day covers the longest configurable lifetime).
-        try await database.raw("""
+        try await database.raw(
+            """
             DELETE FROM one_time_tokens
             WHERE created_at < \(bind: dayAgo) AND (consumed_at IS NOT NULL OR expires_at < \(bind: now.microsecondsSinceEpoch))
-            """).run()
+            """
+        ).run()
         // A window is at most a day long (GATEHOUSE_EMAIL_SEND_WINDOW ≤ 86400).
         try await database.raw("DELETE FROM email_send_windows WHERE last_sent_at < \(bind: dayAgo)").run()
         // Attempt budgets: every window is at most a day long (sign-in ≤ 86400 s, codes an hour).
         try await database.raw("DELETE FROM attempt_budgets WHERE window_started_at < \(bind: dayAgo)").run()
         // Finished jobs after a week; dead ones stay for `gatehouse mail status`.
         let weekAgo = now.adding(seconds: -7 * Self.day).microsecondsSinceEpoch
-        try await database.raw("""
+        try await database.raw(
+            """
             DELETE FROM outbox WHERE state IN ('sent', 'skipped') AND updated_at < \(bind: weekAgo)
-            """).run()
+            """
+        ).run()
     }
 }

@@ -1,8 +1,8 @@
 import Logging
 import NIOPosix
-import ServiceLifecycle
 import SQLKit
 import SQLiteKit
+import ServiceLifecycle
 
 /// Checkpoints SQLite's write-ahead log in the background, so requests rarely wait for it.
 ///

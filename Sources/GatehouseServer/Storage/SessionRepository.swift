@@ -8,13 +8,15 @@ struct SessionRepository: Sendable {
 
     func insert(_ session: SessionRecord, userAgent: String?, ip: String?) async throws {
         let amr = String(decoding: try JSONEncoder().encode(session.amr), as: UTF8.self)
-        try await database.raw("""
+        try await database.raw(
+            """
             INSERT INTO sessions (id, user_id, aal, amr, refresh_counter, refreshed_at, user_agent, ip, created_at, updated_at)
             VALUES (\(bind: session.id.uuidString.lowercased()), \(bind: session.userId.uuidString.lowercased()),
                 \(bind: session.aal), \(bind: amr), \(bind: session.refreshCounter),
                 \(bind: session.refreshedAt.microsecondsSinceEpoch), \(bind: userAgent.map { String($0.prefix(512)) }),
                 \(bind: ip), \(bind: session.createdAt.microsecondsSinceEpoch), \(bind: session.createdAt.microsecondsSinceEpoch))
-            """).run()
+            """
+        ).run()
     }
 
     /// A session and its user in one query (refresh and every authenticated request need both),
@@ -27,12 +29,14 @@ struct SessionRepository: Sendable {
     /// Moves the refresh counter from `expected` to `expected + 1`. Returns false when another
     /// request advanced it first (the compare-and-set is what makes rotation race-free).
     func advanceCounter(id: UUID, from expected: Int64, at now: Timestamp) async throws -> Bool {
-        let row = try await database.raw("""
+        let row = try await database.raw(
+            """
             UPDATE sessions SET refresh_counter = refresh_counter + 1, refreshed_at = \(bind: now.microsecondsSinceEpoch),
                 updated_at = \(bind: now.microsecondsSinceEpoch)
             WHERE id = \(bind: id.uuidString.lowercased()) AND refresh_counter = \(bind: expected)
             RETURNING refresh_counter
-            """).first()
+            """
+        ).first()
         return row != nil
     }
 

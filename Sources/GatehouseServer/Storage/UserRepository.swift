@@ -47,10 +47,11 @@ struct UserRepository: Sendable {
     /// Notes when a recovery or confirmation email was last sent (GoTrue's `recovery_sent_at`,
     /// `confirmation_sent_at`), touching nothing else.
     func recordEmailSent(userId: UUID, purpose: TokenPurpose, at now: Timestamp) async throws {
-        let column = switch purpose {
-        case .recovery: "recovery_sent_at"
-        case .signup: "confirmation_sent_at"
-        }
+        let column =
+            switch purpose {
+            case .recovery: "recovery_sent_at"
+            case .signup: "confirmation_sent_at"
+            }
         try await database.raw(
             "UPDATE users SET \(unsafeRaw: column) = \(bind: now.microsecondsSinceEpoch) WHERE id = \(bind: userId.uuidString.lowercased())"
         ).run()
@@ -71,7 +72,8 @@ struct UserRepository: Sendable {
     /// taken — also when a concurrent transaction took it a moment ago (ON CONFLICT waits for it).
     @discardableResult
     func insert(_ user: UserRecord) async throws -> Bool {
-        let inserted = try await database.raw("""
+        let inserted = try await database.raw(
+            """
             INSERT INTO users (id, email, encrypted_password, aud, role, email_confirmed_at, confirmation_sent_at,
                 recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at)
             VALUES (\(bind: user.id.uuidString.lowercased()), \(bind: user.email), \(bind: user.passwordHash),
@@ -82,23 +84,27 @@ struct UserRepository: Sendable {
                 \(bind: user.createdAt.microsecondsSinceEpoch), \(bind: user.updatedAt.microsecondsSinceEpoch))
             ON CONFLICT (email) DO NOTHING
             RETURNING id
-            """).first()
+            """
+        ).first()
         guard inserted != nil else { return false }
         if let identity = user.identity {
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO identities (id, user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at)
                 VALUES (\(bind: identity.id.uuidString.lowercased()), \(bind: user.id.uuidString.lowercased()),
                     \(bind: identity.provider), \(bind: identity.providerId), \(bind: JSONColumn.encode(identity.identityData)),
                     \(bind: identity.lastSignInAt?.microsecondsSinceEpoch), \(bind: identity.createdAt.microsecondsSinceEpoch),
                     \(bind: identity.updatedAt.microsecondsSinceEpoch))
-                """).run()
+                """
+            ).run()
         }
         return true
     }
 
     /// Writes every mutable column of `user` (and its identity's data).
     func update(_ user: UserRecord) async throws {
-        try await database.raw("""
+        try await database.raw(
+            """
             UPDATE users SET email = \(bind: user.email), encrypted_password = \(bind: user.passwordHash),
                 role = \(bind: user.role), email_confirmed_at = \(bind: user.emailConfirmedAt?.microsecondsSinceEpoch),
                 confirmation_sent_at = \(bind: user.confirmationSentAt?.microsecondsSinceEpoch),
@@ -109,14 +115,17 @@ struct UserRepository: Sendable {
                 banned_until = \(bind: user.bannedUntil?.microsecondsSinceEpoch),
                 updated_at = \(bind: user.updatedAt.microsecondsSinceEpoch)
             WHERE id = \(bind: user.id.uuidString.lowercased())
-            """).run()
+            """
+        ).run()
         if let identity = user.identity {
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE identities SET identity_data = \(bind: JSONColumn.encode(identity.identityData)),
                     last_sign_in_at = \(bind: identity.lastSignInAt?.microsecondsSinceEpoch),
                     updated_at = \(bind: identity.updatedAt.microsecondsSinceEpoch)
                 WHERE id = \(bind: identity.id.uuidString.lowercased())
-                """).run()
+                """
+            ).run()
         }
     }
 

@@ -12,7 +12,9 @@ struct AuthError: Error, Sendable, Equatable {
     /// For 429s: seconds until a retry can succeed, sent as `Retry-After`.
     var retryAfter: Int?
 
-    init(_ code: AuthErrorCode, status: HTTPResponse.Status, _ message: String, weakPasswordReasons: [String]? = nil, retryAfter: Int? = nil) {
+    init(
+        _ code: AuthErrorCode, status: HTTPResponse.Status, _ message: String, weakPasswordReasons: [String]? = nil, retryAfter: Int? = nil
+    ) {
         self.code = code
         self.status = status
         self.message = message
@@ -29,8 +31,9 @@ struct AuthError: Error, Sendable, Equatable {
 
     static func weakPassword(_ check: PasswordCheck) -> AuthError {
         if case .tooShort(let minimum) = check {
-            return AuthError(.weakPassword, status: .unprocessableContent, "Password should be at least \(minimum) characters.",
-                             weakPasswordReasons: check.weakPasswordReasons)
+            return AuthError(
+                .weakPassword, status: .unprocessableContent, "Password should be at least \(minimum) characters.",
+                weakPasswordReasons: check.weakPasswordReasons)
         }
         return AuthError(.weakPassword, status: .unprocessableContent, "Password does not meet the requirements.", weakPasswordReasons: [])
     }

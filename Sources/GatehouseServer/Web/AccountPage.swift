@@ -24,7 +24,9 @@ struct AccountPage {
         return .page(page(caller.user, State()))
     }
 
-    func signOut(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
+    func signOut(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws
+        -> WebOutcome
+    {
         let signIn = try await web.signIn(request)
         if case .signedIn(let caller, _) = signIn {
             try await web.service.sessions.signOut(caller, scope: .local)
@@ -44,7 +46,9 @@ struct AccountPage {
     }
 
     /// Either form posted without a valid CSRF token.
-    func expired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
+    func expired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws
+        -> WebOutcome
+    {
         let signIn = try await web.signIn(request)
         guard case .signedIn(let caller, _) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
         return .page(page(caller.user, State(summary: UserFacingText.formExpired, status: .forbidden)))
@@ -60,7 +64,8 @@ struct AccountPage {
         if current.isEmpty { state.currentError = UserFacingText.passwordRequired }
         state.passwordError = UserFacingText.text(for: service.passwordPolicy.check(password))
         if state.passwordError == nil {
-            state.confirmError = PasswordConfirmation.problem(password: password, confirmation: form["confirm"]).map(UserFacingText.text(for:))
+            state.confirmError = PasswordConfirmation.problem(password: password, confirmation: form["confirm"]).map(
+                UserFacingText.text(for:))
         }
         if state.currentError != nil || state.passwordError != nil || state.confirmError != nil {
             state.status = .unprocessableContent
@@ -94,12 +99,13 @@ struct AccountPage {
 
     func page(_ user: UserRecord, _ state: State) -> WebPage {
         let minimum = web.service.passwordPolicy.minimumLength
-        var fields = [
-            FieldModel.password(
-                id: "current", label: UserFacingText.Account.currentPasswordLabel, autocomplete: "current-password",
-                validate: "current", error: state.currentError
-            ),
-        ] + FieldModel.newPasswordPair(minimum: minimum, passwordError: state.passwordError, confirmError: state.confirmError)
+        var fields =
+            [
+                FieldModel.password(
+                    id: "current", label: UserFacingText.Account.currentPasswordLabel, autocomplete: "current-password",
+                    validate: "current", error: state.currentError
+                )
+            ] + FieldModel.newPasswordPair(minimum: minimum, passwordError: state.passwordError, confirmError: state.confirmError)
         FieldModel.focusFirstError(&fields)
         var values: [String: Any] = [
             "currentField": fields[0].values, "passwordField": fields[1].values, "confirmField": fields[2].values,

@@ -36,12 +36,17 @@ struct DevMailboxPage {
         let recipient = request.uri.queryParameters.get("to").flatMap { $0.isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
         let messages = try await service.mail.devMessages(to: recipient, limit: 50)
         let items: [[String: Any]] = messages.map { message in
-            ["id": message.id, "to": message.to, "subject": message.subject, "createdAt": message.createdAt,
-             "parts": Self.parts(of: message.text)]
+            [
+                "id": message.id, "to": message.to, "subject": message.subject, "createdAt": message.createdAt,
+                "parts": Self.parts(of: message.text),
+            ]
         }
-        return .page(WebPage(template: "dev_mailbox", title: "Dev mailbox", values: [
-            "messages": items, "empty": messages.isEmpty, "to": recipient ?? "", "backLabel": "← Home",
-        ], wide: true))
+        return .page(
+            WebPage(
+                template: "dev_mailbox", title: "Dev mailbox",
+                values: [
+                    "messages": items, "empty": messages.isEmpty, "to": recipient ?? "", "backLabel": "← Home",
+                ], wide: true))
     }
 
     /// The message text cut into plain runs and `http(s)://` links, so the page can make the
@@ -49,7 +54,9 @@ struct DevMailboxPage {
     static func parts(of text: String) -> [[String: Any]] {
         var parts: [[String: Any]] = []
         var rest = Substring(text)
-        while let start = [rest.range(of: "https://"), rest.range(of: "http://")].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) {
+        while let start = [rest.range(of: "https://"), rest.range(of: "http://")].compactMap({ $0 }).min(by: {
+            $0.lowerBound < $1.lowerBound
+        }) {
             if start.lowerBound > rest.startIndex {
                 parts.append(["text": String(rest[..<start.lowerBound]), "url": false])
             }

@@ -21,7 +21,9 @@ struct ForgotPasswordPage {
         .page(formPage(email: form["email"], summary: UserFacingText.formExpired, status: .forbidden))
     }
 
-    func submit(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
+    func submit(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws
+        -> WebOutcome
+    {
         let service = web.service
         let typed = form["email"]
         let email = typed.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -81,6 +83,7 @@ struct ForgotPasswordPage {
             "signInInstead": UserFacingText.ForgotPassword.signInInstead, "backLabel": UserFacingText.ForgotPassword.backToLogin,
         ]
         if let status { values["statusLine"] = status }
-        return WebPage(template: "forgot_password_sent", title: UserFacingText.ForgotPassword.successTitle, values: values, status: httpStatus)
+        return WebPage(
+            template: "forgot_password_sent", title: UserFacingText.ForgotPassword.successTitle, values: values, status: httpStatus)
     }
 }

@@ -29,7 +29,9 @@ struct LoginPage {
         var state = State()
         switch try await web.signIn(request) {
         case .signedIn: return .redirect("/account")
-        case .timedOut: state.timeout = true; web.clearSignInCookie(on: &exchange)
+        case .timedOut:
+            state.timeout = true
+            web.clearSignInCookie(on: &exchange)
         case .ended: web.clearSignInCookie(on: &exchange)
         case .signedOut: break
         }
@@ -44,10 +46,14 @@ struct LoginPage {
     }
 
     func expired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) -> WebOutcome {
-        .page(page(State(email: form["email"], remember: form.isChecked("remember"), summary: UserFacingText.formExpired, status: .forbidden)))
+        .page(
+            page(State(email: form["email"], remember: form.isChecked("remember"), summary: UserFacingText.formExpired, status: .forbidden))
+        )
     }
 
-    func submit(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
+    func submit(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws
+        -> WebOutcome
+    {
         try await signIn(form, request: request, context: context, exchange: &exchange)
     }
 

@@ -99,7 +99,9 @@ struct PageRenderer: Sendable {
             if !page.formActions.isEmpty {
                 headers[.contentSecurityPolicy] = PageSecurityHeadersMiddleware.contentSecurityPolicy(formActions: page.formActions)
             }
-            response = Response(status: page.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html(page, csrfToken: exchange.csrfToken))))
+            response = Response(
+                status: page.status, headers: headers,
+                body: .init(byteBuffer: ByteBuffer(string: html(page, csrfToken: exchange.csrfToken))))
         case .redirect(let location) where exchange.isFetch:
             let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
             let body = (try? JSONEncoder().encode(["redirect": location])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -126,7 +128,8 @@ struct AssetsEndpoint {
         let etag = "\"\(asset.version)\""
         var headers: HTTPFields = [
             .contentType: asset.contentType, .eTag: etag, .contentTypeOptions: "nosniff",
-            .cacheControl: request.uri.queryParameters.get("v") == asset.version ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+            .cacheControl: request.uri.queryParameters.get("v") == asset.version
+                ? "public, max-age=31536000, immutable" : "public, max-age=3600",
             .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
         ]
         if request.headers[.ifNoneMatch] == etag {

@@ -20,7 +20,7 @@ struct ResetPasswordPage {
 
     func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
         guard let token = request.uri.queryParameters.get("token"), !token.isEmpty, token.utf8.count <= 512,
-              try await web.service.recovery.isUsableResetToken(token)
+            try await web.service.recovery.isUsableResetToken(token)
         else { return .page(invalidLink()) }
         return .page(page(State(token: token)))
     }
@@ -29,7 +29,9 @@ struct ResetPasswordPage {
         .page(page(State(token: form["token"], summary: UserFacingText.formExpired, status: .forbidden)))
     }
 
-    func submit(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
+    func submit(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws
+        -> WebOutcome
+    {
         let service = web.service
         let token = form["token"]
         guard !token.isEmpty, token.utf8.count <= 512 else { return .page(invalidLink()) }
@@ -37,7 +39,8 @@ struct ResetPasswordPage {
         let password = form["password"]
         state.passwordError = UserFacingText.text(for: service.passwordPolicy.check(password))
         if state.passwordError == nil {
-            state.confirmError = PasswordConfirmation.problem(password: password, confirmation: form["confirm"]).map(UserFacingText.text(for:))
+            state.confirmError = PasswordConfirmation.problem(password: password, confirmation: form["confirm"]).map(
+                UserFacingText.text(for:))
         }
         if state.passwordError != nil || state.confirmError != nil {
             state.status = .unprocessableContent
@@ -55,18 +58,22 @@ struct ResetPasswordPage {
             let failure: AuthError = error
             if failure.code == .otpExpired { return .page(invalidLink()) }
             guard failure.status.code < 500, failure.code == .weakPassword || failure.code == .validationFailed else { throw failure }
-            state.passwordError = UserFacingText.text(for: service.passwordPolicy.check(password))
+            state.passwordError =
+                UserFacingText.text(for: service.passwordPolicy.check(password))
                 ?? UserFacingText.passwordTooShort(minimum: service.passwordPolicy.minimumLength)
             state.status = failure.status
             return .page(page(state))
         }
         // Every session of the account ended with the reset, this browser's included.
         web.clearSignInCookie(on: &exchange)
-        return .page(WebPage(template: "reset_password_done", title: UserFacingText.ResetPassword.doneTitle, values: [
-            "title": UserFacingText.ResetPassword.doneTitle, "message": UserFacingText.passwordChanged,
-            "otherSessions": UserFacingText.allSessionsSignedOut, "signIn": UserFacingText.Login.signIn,
-            "rememberEmail": user.email,
-        ]))
+        return .page(
+            WebPage(
+                template: "reset_password_done", title: UserFacingText.ResetPassword.doneTitle,
+                values: [
+                    "title": UserFacingText.ResetPassword.doneTitle, "message": UserFacingText.passwordChanged,
+                    "otherSessions": UserFacingText.allSessionsSignedOut, "signIn": UserFacingText.Login.signIn,
+                    "rememberEmail": user.email,
+                ]))
     }
 
     func page(_ state: State) -> WebPage {
@@ -84,13 +91,15 @@ struct ResetPasswordPage {
     }
 
     func invalidLink() -> WebPage {
-        WebPage(template: "reset_password_invalid", title: UserFacingText.ResetPassword.invalidTitle, values: [
-            "message": UserFacingText.resetLinkInvalid,
-            "explanation": UserFacingText.ResetPassword.invalidExplanation(
-                lifetime: UserFacingText.duration(seconds: web.service.configuration.otpExpiry)
-            ),
-            "requestNewLink": UserFacingText.ResetPassword.requestNewLink,
-            "backLabel": UserFacingText.ForgotPassword.backToLogin, "signInInstead": UserFacingText.ForgotPassword.signInInstead,
-        ], status: .badRequest)
+        WebPage(
+            template: "reset_password_invalid", title: UserFacingText.ResetPassword.invalidTitle,
+            values: [
+                "message": UserFacingText.resetLinkInvalid,
+                "explanation": UserFacingText.ResetPassword.invalidExplanation(
+                    lifetime: UserFacingText.duration(seconds: web.service.configuration.otpExpiry)
+                ),
+                "requestNewLink": UserFacingText.ResetPassword.requestNewLink,
+                "backLabel": UserFacingText.ForgotPassword.backToLogin, "signInInstead": UserFacingText.ForgotPassword.signInInstead,
+            ], status: .badRequest)
     }
 }

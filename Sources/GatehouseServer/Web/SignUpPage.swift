@@ -29,15 +29,19 @@ struct SignUpPage {
         return .page(page(State()))
     }
 
-    func createExpired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) -> WebOutcome {
+    func createExpired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) -> WebOutcome
+    {
         .page(page(State(email: form["email"], summary: UserFacingText.formExpired, status: .forbidden)))
     }
 
-    func resendExpired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) -> WebOutcome {
+    func resendExpired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) -> WebOutcome
+    {
         .page(sentPage(email: form["email"], status: UserFacingText.formExpired, cooldown: 0, httpStatus: .forbidden))
     }
 
-    func create(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
+    func create(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws
+        -> WebOutcome
+    {
         let service = web.service
         var state = State(email: form["email"])
         let email = state.email.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -86,14 +90,18 @@ struct SignUpPage {
     }
 
     /// "Send Another Email" on the sent state, and "Resend verification email" on the login page.
-    func resend(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws -> WebOutcome {
+    func resend(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws
+        -> WebOutcome
+    {
         let service = web.service
         let email = form["email"].trimmingCharacters(in: .whitespacesAndNewlines)
         guard EmailAddress.isValid(email) else { return .redirect("/signup") }
         if let wait = context.requestBudget.spend() {
-            return .page(sentPage(
-                email: email, status: UserFacingText.tooManyRequests(retryAfterSeconds: wait), cooldown: wait, httpStatus: .tooManyRequests
-            ))
+            return .page(
+                sentPage(
+                    email: email, status: UserFacingText.tooManyRequests(retryAfterSeconds: wait), cooldown: wait,
+                    httpStatus: .tooManyRequests
+                ))
         }
         do {
             try await service.recovery.requestEmail(
@@ -132,7 +140,8 @@ struct SignUpPage {
         FieldModel.focusFirstError(&fields)
         var values: [String: Any] = [
             "emailField": fields[0].values, "passwordField": fields[1].values, "confirmField": fields[2].values,
-            "backLabel": UserFacingText.ForgotPassword.backToLogin, "subtitle": UserFacingText.signUpSubtitle(product: web.renderer.product),
+            "backLabel": UserFacingText.ForgotPassword.backToLogin,
+            "subtitle": UserFacingText.signUpSubtitle(product: web.renderer.product),
             "create": UserFacingText.SignUp.create, "creating": UserFacingText.SignUp.creating,
             "haveAccount": UserFacingText.SignUp.haveAccount, "signIn": UserFacingText.SignUp.signIn,
         ]

@@ -21,10 +21,12 @@ struct WebFormCSRFMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let form = await Self.readForm(request)
-        let genuine = isSameOrigin(request) && security.isValidCSRF(
-            token: form.fields["csrf"], nonce: request.cookies[security.csrfCookieName]?.value,
-            session: security.csrfBinding(signInCookie: request.cookies[security.sessionCookieName]?.value)
-        )
+        let genuine =
+            isSameOrigin(request)
+            && security.isValidCSRF(
+                token: form.fields["csrf"], nonce: request.cookies[security.csrfCookieName]?.value,
+                session: security.csrfBinding(signInCookie: request.cookies[security.sessionCookieName]?.value)
+            )
         if !genuine {
             context.logger.notice("Web form refused: missing or invalid CSRF token", metadata: ["path": "\(request.uri.path)"])
         }
@@ -35,7 +37,7 @@ struct WebFormCSRFMiddleware: RouterMiddleware {
 
     private static func readForm(_ request: Request) async -> WebForm {
         guard let buffer = try? await request.body.collect(upTo: formLimit),
-              let fields = try? URLEncodedFormDecoder().decode([String: String].self, from: String(buffer: buffer))
+            let fields = try? URLEncodedFormDecoder().decode([String: String].self, from: String(buffer: buffer))
         else { return WebForm(fields: [:]) }
         return WebForm(fields: fields)
     }
@@ -60,7 +62,7 @@ struct WebFormCSRFMiddleware: RouterMiddleware {
 
     static func origin(of url: String) -> String? {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              let host = components.host?.lowercased()
+            let host = components.host?.lowercased()
         else { return nil }
         let defaultPort = scheme == "https" ? 443 : 80
         if let port = components.port, port != defaultPort { return "\(scheme)://\(host):\(port)" }

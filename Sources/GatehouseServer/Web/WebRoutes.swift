@@ -22,20 +22,27 @@ struct WebRoutes {
             renderer: PageRenderer(product: configuration.mail.productName, passwordPolicy: configuration.passwordPolicy),
             security: WebSecurity(jwtSecret: configuration.jwtSecret, externalURL: configuration.externalURL)
         )
-        let otp = RateLimitMiddleware(limits.otp, .page), token = RateLimitMiddleware(limits.token, .page)
+        let otp = RateLimitMiddleware(limits.otp, .page)
+        let token = RateLimitMiddleware(limits.token, .page)
         let verify = RateLimitMiddleware(limits.verify, .page)
         let csrf = WebFormCSRFMiddleware(security: web.security, externalURL: configuration.externalURL)
         // Pages and forms (not the assets, nor the dev mailbox's JSON): the page security headers.
         let pages = router.with(PageSecurityHeadersMiddleware())
-        let welcome = WelcomePage(web: web), login = LoginPage(web: web), signUp = SignUpPage(web: web)
-        let forgot = ForgotPasswordPage(web: web), reset = ResetPasswordPage(web: web), account = AccountPage(web: web)
+        let welcome = WelcomePage(web: web)
+        let login = LoginPage(web: web)
+        let signUp = SignUpPage(web: web)
+        let forgot = ForgotPasswordPage(web: web)
+        let reset = ResetPasswordPage(web: web)
+        let account = AccountPage(web: web)
         let assets = AssetsEndpoint()
 
         router.get("assets/:name") { try await assets.serve($0, context: $1) }
         web.page("/", on: pages) { try await welcome.show($0, $1, &$2) }
 
         web.page("login", on: pages) { try await login.show($0, $1, &$2) }
-        web.form("login", on: pages.with(token, csrf), rejected: { login.expired($0, $1, $2, &$3) }) { try await login.submit($0, $1, $2, &$3) }
+        web.form("login", on: pages.with(token, csrf), rejected: { login.expired($0, $1, $2, &$3) }) {
+            try await login.submit($0, $1, $2, &$3)
+        }
 
         web.page("signup", on: pages) { try await signUp.show($0, $1, &$2) }
         web.form("signup/create", on: pages.with(otp, csrf), rejected: { signUp.createExpired($0, $1, $2, &$3) }) {
@@ -64,8 +71,10 @@ struct WebRoutes {
         }
 
         // A form's address opened as a page (a bookmark, a reload after posting) goes back to its page.
-        for (path, page) in [("signup/create", "/signup"), ("signup/resend", "/signup"), ("account/sign-out", "/account"),
-                             ("account/password", "/account")] {
+        for (path, page) in [
+            ("signup/create", "/signup"), ("signup/resend", "/signup"), ("account/sign-out", "/account"),
+            ("account/password", "/account"),
+        ] {
             web.page(RouterPath(path), on: pages) { _, _, _ in .redirect(page) }
         }
 

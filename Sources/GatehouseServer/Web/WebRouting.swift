@@ -86,18 +86,22 @@ struct WebContext: Sendable {
         do {
             return renderer.response(try await body(&exchange), exchange: exchange)
         } catch {
-            context.logger.error("Web page failed", metadata: [
-                "path": "\(request.uri.path)", "error": "\(String(reflecting: type(of: error)))",
-            ])
+            context.logger.error(
+                "Web page failed",
+                metadata: [
+                    "path": "\(request.uri.path)", "error": "\(String(reflecting: type(of: error)))",
+                ])
             return renderer.response(.page(serverErrorPage(back: request.uri.path)), exchange: exchange)
         }
     }
 
     func serverErrorPage(back: String) -> WebPage {
-        WebPage(template: "server_error", title: "Server error", values: [
-            "message": UserFacingText.serverError, "retry": UserFacingText.Login.retry,
-            "back": back.hasPrefix("/") && !back.hasPrefix("//") ? back : "/",
-        ], status: .internalServerError)
+        WebPage(
+            template: "server_error", title: "Server error",
+            values: [
+                "message": UserFacingText.serverError, "retry": UserFacingText.Login.retry,
+                "back": back.hasPrefix("/") && !back.hasPrefix("//") ? back : "/",
+            ], status: .internalServerError)
     }
 
     /// The exchange for `request`: its CSRF nonce, or a new one set as a cookie.
@@ -105,7 +109,8 @@ struct WebContext: Sendable {
         let isFetch = request.headers[HTTPField.Name("X-Gatehouse-Fetch")!] != nil
         let session = security.csrfBinding(signInCookie: request.cookies[security.sessionCookieName]?.value)
         if let nonce = request.cookies[security.csrfCookieName]?.value, WebSecurity.isWellFormedNonce(nonce) {
-            return WebExchange(isFetch: isFetch, csrfNonce: nonce, csrfToken: security.csrfToken(nonce: nonce, session: session), csrfSession: session)
+            return WebExchange(
+                isFetch: isFetch, csrfNonce: nonce, csrfToken: security.csrfToken(nonce: nonce, session: session), csrfSession: session)
         }
         let nonce = WebSecurity.newNonce()
         var exchange = WebExchange(

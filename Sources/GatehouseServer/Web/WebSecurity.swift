@@ -35,13 +35,15 @@ struct WebSecurity: Sendable {
     }
 
     func csrfToken(nonce: String, session: String) -> String {
-        Data(HMAC<SHA256>.authenticationCode(for: Self.csrfMessage(nonce: nonce, session: session), using: csrfKey)).base64URLEncodedString()
+        Data(HMAC<SHA256>.authenticationCode(for: Self.csrfMessage(nonce: nonce, session: session), using: csrfKey))
+            .base64URLEncodedString()
     }
 
     /// Whether a form's token belongs to the browser's nonce and session (constant-time).
     func isValidCSRF(token: String?, nonce: String?, session: String) -> Bool {
         guard let token, let nonce, Self.isWellFormedNonce(nonce), let code = Data(base64URLEncoded: token) else { return false }
-        return HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: Self.csrfMessage(nonce: nonce, session: session), using: csrfKey)
+        return HMAC<SHA256>.isValidAuthenticationCode(
+            code, authenticating: Self.csrfMessage(nonce: nonce, session: session), using: csrfKey)
     }
 
     /// The session a CSRF token is bound to: the id in the browser's sign-in cookie, or "".
@@ -55,25 +57,26 @@ struct WebSecurity: Sendable {
     }
 
     static func isWellFormedNonce(_ nonce: String) -> Bool {
-        nonce.utf8.count == 43 && nonce.utf8.allSatisfy { byte in
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-        }
+        nonce.utf8.count == 43
+            && nonce.utf8.allSatisfy { byte in
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
     }
 
     // MARK: The sign-in cookie: AES-GCM sealed, so it can be neither read nor forged.
 
     func seal(_ state: WebSessionState) -> String? {
         guard let plain = try? JSONEncoder().encode(state),
-              let box = try? AES.GCM.seal(plain, using: sessionKey).combined
+            let box = try? AES.GCM.seal(plain, using: sessionKey).combined
         else { return nil }
         return box.base64URLEncodedString()
     }
 
     func open(_ value: String) -> WebSessionState? {
         guard value.utf8.count <= 512, let data = Data(base64URLEncoded: value),
-              let box = try? AES.GCM.SealedBox(combined: data),
-              let plain = try? AES.GCM.open(box, using: sessionKey)
+            let box = try? AES.GCM.SealedBox(combined: data),
+            let plain = try? AES.GCM.open(box, using: sessionKey)
         else { return nil }
         return try? JSONDecoder().decode(WebSessionState.self, from: plain)
     }
@@ -103,6 +106,9 @@ struct WebSessionState: Codable, Sendable {
     var lastSeen: Int64
 
     enum CodingKeys: String, CodingKey {
-        case sessionId = "s", userId = "u", remember = "r", lastSeen = "t"
+        case sessionId = "s"
+        case userId = "u"
+        case remember = "r"
+        case lastSeen = "t"
     }
 }

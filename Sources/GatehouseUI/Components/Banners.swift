@@ -1,100 +1,100 @@
 #if canImport(SwiftUI)
-import GatehouseCore
-import SwiftUI
+    import GatehouseCore
+    import SwiftUI
 
-/// The yellow inactivity banner (spec 002: "?reason=timeout").
-struct WarningBanner: View {
-    let text: String
-    var onDismiss: (() -> Void)?
+    /// The yellow inactivity banner (spec 002: "?reason=timeout").
+    struct WarningBanner: View {
+        let text: String
+        var onDismiss: (() -> Void)?
 
-    var body: some View {
-        HStack(alignment: .top, spacing: 8) {
-            Image(systemName: "clock").accessibilityHidden(true)
-            Text(text).frame(maxWidth: .infinity, alignment: .leading)
-            if let onDismiss {
-                Button(action: onDismiss) { Image(systemName: "xmark") }
-                    .accessibilityLabel(UserFacingText.Login.dismiss)
+        var body: some View {
+            HStack(alignment: .top, spacing: 8) {
+                Image(systemName: "clock").accessibilityHidden(true)
+                Text(text).frame(maxWidth: .infinity, alignment: .leading)
+                if let onDismiss {
+                    Button(action: onDismiss) { Image(systemName: "xmark") }
+                        .accessibilityLabel(UserFacingText.Login.dismiss)
+                }
             }
+            .font(.subheadline)
+            .foregroundStyle(Palette.warningText)
+            .padding(12)
+            .background(Palette.warningBackground, in: RoundedRectangle(cornerRadius: 8))
+            .overlay(RoundedRectangle(cornerRadius: 8).stroke(Palette.warningBorder))
+            .accessibilityElement(children: .combine)
         }
-        .font(.subheadline)
-        .foregroundStyle(Palette.warningText)
-        .padding(12)
-        .background(Palette.warningBackground, in: RoundedRectangle(cornerRadius: 8))
-        .overlay(RoundedRectangle(cornerRadius: 8).stroke(Palette.warningBorder))
-        .accessibilityElement(children: .combine)
     }
-}
 
-/// The red error summary with "Retry" and "Dismiss" (spec 002 §6 form-level error).
-struct ErrorSummary: View {
-    let message: String
-    /// The second line ("Please check and try again"), where the spec gives one.
-    var detail: String?
-    var onRetry: (() -> Void)?
-    var onDismiss: (() -> Void)?
+    /// The red error summary with "Retry" and "Dismiss" (spec 002 §6 form-level error).
+    struct ErrorSummary: View {
+        let message: String
+        /// The second line ("Please check and try again"), where the spec gives one.
+        var detail: String?
+        var onRetry: (() -> Void)?
+        var onDismiss: (() -> Void)?
 
-    var body: some View {
-        VStack(alignment: .leading, spacing: 8) {
-            Label(message, systemImage: "exclamationmark.triangle")
-                .foregroundStyle(Palette.danger)
-            if let detail {
-                Text(detail).foregroundStyle(Palette.danger)
+        var body: some View {
+            VStack(alignment: .leading, spacing: 8) {
+                Label(message, systemImage: "exclamationmark.triangle")
+                    .foregroundStyle(Palette.danger)
+                if let detail {
+                    Text(detail).foregroundStyle(Palette.danger)
+                }
+                HStack {
+                    if let onRetry { Button(UserFacingText.Login.retry, action: onRetry) }
+                    Spacer()
+                    if let onDismiss { Button(UserFacingText.Login.dismiss, action: onDismiss) }
+                }
+                .font(.subheadline.weight(.semibold))
             }
-            HStack {
-                if let onRetry { Button(UserFacingText.Login.retry, action: onRetry) }
-                Spacer()
-                if let onDismiss { Button(UserFacingText.Login.dismiss, action: onDismiss) }
+            .font(.subheadline)
+            .padding(12)
+            .background(Palette.dangerBackground, in: RoundedRectangle(cornerRadius: 8))
+            .overlay(RoundedRectangle(cornerRadius: 8).stroke(Palette.dangerBorder))
+        }
+    }
+
+    /// A green box for success states.
+    struct SuccessBox: View {
+        let lines: [String]
+
+        var body: some View {
+            VStack(alignment: .leading, spacing: 6) {
+                ForEach(lines, id: \.self) { Text($0) }
             }
-            .font(.subheadline.weight(.semibold))
+            .font(.subheadline)
+            .frame(maxWidth: .infinity, alignment: .leading)
+            .padding(12)
+            .background(Palette.successBackground, in: RoundedRectangle(cornerRadius: 8))
+            .accessibilityElement(children: .combine)
         }
-        .font(.subheadline)
-        .padding(12)
-        .background(Palette.dangerBackground, in: RoundedRectangle(cornerRadius: 8))
-        .overlay(RoundedRectangle(cornerRadius: 8).stroke(Palette.dangerBorder))
     }
-}
 
-/// A green box for success states.
-struct SuccessBox: View {
-    let lines: [String]
+    /// The full-width primary button: 48pt, blue, 50 % opacity when disabled, spinner while busy.
+    struct PrimaryButton: View {
+        let title: String
+        let isBusy: Bool
+        let isDisabled: Bool
+        var hint: String?
+        let action: () -> Void
 
-    var body: some View {
-        VStack(alignment: .leading, spacing: 6) {
-            ForEach(lines, id: \.self) { Text($0) }
-        }
-        .font(.subheadline)
-        .frame(maxWidth: .infinity, alignment: .leading)
-        .padding(12)
-        .background(Palette.successBackground, in: RoundedRectangle(cornerRadius: 8))
-        .accessibilityElement(children: .combine)
-    }
-}
-
-/// The full-width primary button: 48pt, blue, 50 % opacity when disabled, spinner while busy.
-struct PrimaryButton: View {
-    let title: String
-    let isBusy: Bool
-    let isDisabled: Bool
-    var hint: String?
-    let action: () -> Void
-
-    var body: some View {
-        Button(action: action) {
-            HStack(spacing: 8) {
-                Text(title).font(.body.weight(.semibold))
-                if isBusy { ProgressView().tint(.white) }
+        var body: some View {
+            Button(action: action) {
+                HStack(spacing: 8) {
+                    Text(title).font(.body.weight(.semibold))
+                    if isBusy { ProgressView().tint(.white) }
+                }
+                .frame(maxWidth: .infinity, minHeight: 48)
+                .foregroundStyle(.white)
+                .background(
+                    LinearGradient(colors: [Palette.primaryStart, Palette.primaryEnd], startPoint: .leading, endPoint: .trailing),
+                    in: RoundedRectangle(cornerRadius: 8)
+                )
             }
-            .frame(maxWidth: .infinity, minHeight: 48)
-            .foregroundStyle(.white)
-            .background(
-                LinearGradient(colors: [Palette.primaryStart, Palette.primaryEnd], startPoint: .leading, endPoint: .trailing),
-                in: RoundedRectangle(cornerRadius: 8)
-            )
+            .buttonStyle(.plain)
+            .disabled(isDisabled)
+            .opacity(isDisabled ? 0.5 : 1)
+            .accessibilityHint(hint ?? "")
         }
-        .buttonStyle(.plain)
-        .disabled(isDisabled)
-        .opacity(isDisabled ? 0.5 : 1)
-        .accessibilityHint(hint ?? "")
     }
-}
 #endif

@@ -1,30 +1,30 @@
 #if canImport(SwiftUI)
-import SwiftUI
+    import SwiftUI
 
-extension View {
-    /// An email field (spec 002 §6, Story 1.4): email keyboard and content type, no
-    /// autocapitalization, no autocorrection.
-    func emailInput() -> some View {
-        #if os(iOS)
-        self.keyboardType(.emailAddress)
-            .textContentType(.emailAddress)
-            .textInputAutocapitalization(.never)
-            .autocorrectionDisabled()
-        #else
-        self.autocorrectionDisabled()
-        #endif
-    }
+    extension View {
+        /// An email field (spec 002 §6, Story 1.4): email keyboard and content type, no
+        /// autocapitalization, no autocorrection.
+        func emailInput() -> some View {
+            #if os(iOS)
+                self.keyboardType(.emailAddress)
+                    .textContentType(.emailAddress)
+                    .textInputAutocapitalization(.never)
+                    .autocorrectionDisabled()
+            #else
+                self.autocorrectionDisabled()
+            #endif
+        }
 
-    /// A password field: the default keyboard, no autocorrection, and the content type that
-    /// lets Password AutoFill offer the saved password (or a strong new one).
-    func passwordInput(isNew: Bool = false) -> some View {
-        #if os(iOS)
-        self.textContentType(isNew ? .newPassword : .password)
-            .textInputAutocapitalization(.never)
-            .autocorrectionDisabled()
-        #else
-        self.autocorrectionDisabled()
-        #endif
+        /// A password field: the default keyboard, no autocorrection, and the content type that
+        /// lets Password AutoFill offer the saved password (or a strong new one).
+        func passwordInput(isNew: Bool = false) -> some View {
+            #if os(iOS)
+                self.textContentType(isNew ? .newPassword : .password)
+                    .textInputAutocapitalization(.never)
+                    .autocorrectionDisabled()
+            #else
+                self.autocorrectionDisabled()
+            #endif
+        }
     }
-}
 #endif

@@ -1,6 +1,6 @@
-import GatehouseTestSupport
 import Foundation
 import GatehouseClient
+import GatehouseTestSupport
 
 extension LiveServer {
     /// A client of this server with memory storage, no background refresh, and the given flow.

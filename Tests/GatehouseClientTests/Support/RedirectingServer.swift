@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A one-purpose HTTP server on 127.0.0.1: every request except `/landed` is answered with a
@@ -59,13 +60,15 @@ final class RedirectingServer: Sendable {
             let text = String(decoding: received, as: UTF8.self)
             guard let headEnd = text.range(of: "\r\n\r\n") else { continue }
             let head = text[..<headEnd.lowerBound].lowercased()
-            let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+            let length =
+                head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
                 .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
             if text.utf8.count - text[..<headEnd.upperBound].utf8.count >= length { break }
         }
         let requestLine = String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n").first ?? ""
         seen.withLock { $0.append(requestLine) }
-        let response = requestLine.contains(" /landed")
+        let response =
+            requestLine.contains(" /landed")
             ? "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
             : "HTTP/1.1 307 Temporary Redirect\r\nLocation: http://127.0.0.1:\(port)/landed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
         let bytes = Array(response.utf8)

@@ -2,8 +2,9 @@ import Foundation
 import GatehouseClient
 import GatehouseCore
 import Synchronization
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A GoTrue server played by the test: each request is answered by `respond`, which may hold an
@@ -97,7 +98,8 @@ enum Scripted {
         let at = Int64(expiresAt.timeIntervalSince1970)
         let email = String(name.prefix(while: { $0.isLetter })) + "@example.com"
         let user = userJSON(id: id, email: email)
-        return #"{"access_token":"access-\#(name)","token_type":"bearer","expires_in":3600,"expires_at":\#(at),"refresh_token":"refresh-\#(name)","user":\#(user)}"#
+        return
+            #"{"access_token":"access-\#(name)","token_type":"bearer","expires_in":3600,"expires_at":\#(at),"refresh_token":"refresh-\#(name)","user":\#(user)}"#
     }
 
     /// A client of the scripted server: PKCE unless told, no background refresh, a fixed clock.
@@ -116,6 +118,7 @@ enum Scripted {
 
     /// A scratch `FileSessionStorage` folder.
     static func fileStorage() -> FileSessionStorage {
-        FileSessionStorage(directory: FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-session-\(UUID().uuidString)"))
+        FileSessionStorage(
+            directory: FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-session-\(UUID().uuidString)"))
     }
 }

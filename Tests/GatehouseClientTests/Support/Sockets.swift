@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A TCP port that accepts connections (the kernel's backlog does) and never answers: every
@@ -29,9 +30,9 @@ final class SilentServer: @unchecked Sendable {
     /// A TCP socket bound to 127.0.0.1 on a free port, listening when asked.
     static func listeningSocket(listen shouldListen: Bool) throws -> Int32 {
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()

@@ -1,8 +1,9 @@
 import Foundation
 import GatehouseClient
 import Synchronization
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Passes requests to URLSession and records them (to count refreshes, read headers and timeouts).

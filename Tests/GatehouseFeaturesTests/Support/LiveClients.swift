@@ -1,6 +1,6 @@
-import GatehouseTestSupport
 import Foundation
 import GatehouseClient
+import GatehouseTestSupport
 
 extension LiveServer {
     func client(flow: AuthFlowType = .implicit, storage: any SessionStorage = MemorySessionStorage()) -> AuthClient {

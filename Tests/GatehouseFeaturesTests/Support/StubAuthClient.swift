@@ -151,7 +151,8 @@ final class StubAuthClient: AuthClientProtocol {
 
 /// A `PasswordResetService` whose requests end as the test says.
 final class StubResetService: PasswordResetService {
-    private let state = Mutex<(outcome: StubOutcome, receipt: PasswordResetReceipt, calls: [String])>((.succeed, PasswordResetReceipt(), []))
+    private let state = Mutex<(outcome: StubOutcome, receipt: PasswordResetReceipt, calls: [String])>(
+        (.succeed, PasswordResetReceipt(), []))
 
     var outcome: StubOutcome {
         get { state.withLock { $0.outcome } }
@@ -179,7 +180,8 @@ extension AuthClientError {
         .api(APIError(status: 429, code: .overRequestRateLimit, message: "Request rate limit reached", retryAfter: seconds))
     }
 
-    static let invalidCredentials = AuthClientError.api(APIError(status: 400, code: .invalidCredentials, message: "Invalid login credentials"))
+    static let invalidCredentials = AuthClientError.api(
+        APIError(status: 400, code: .invalidCredentials, message: "Invalid login credentials"))
 }
 
 /// Lets queued main-actor work (ticks, listeners) run.

@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 /// Inputs that must be refused with a clear 4xx, never truncated, stored or allowed to crash.
@@ -94,7 +95,8 @@ struct AccountInputLimitsTests {
                     bearer: api.serviceRoleToken
                 )
                 #expect(created.status == .badRequest, "\(field): \(created.status)")
-                let updated = try await api.send(.put, "/admin/users/\(session.userId)", json: [field: ["blob": big]], bearer: api.serviceRoleToken)
+                let updated = try await api.send(
+                    .put, "/admin/users/\(session.userId)", json: [field: ["blob": big]], bearer: api.serviceRoleToken)
                 #expect(updated.status == .badRequest, "\(field): \(updated.status)")
             }
             // What was stored stays small, and so do the tokens.
@@ -105,7 +107,13 @@ struct AccountInputLimitsTests {
 
     @Test("a smaller cap is honoured; a bad value is a start-up error", arguments: Backend.all)
     func metadataCapSetting(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: { $0.autoconfirm = true; $0.maximumMetadataBytes = 1024 }) { api in
+        try await TestServer.run(
+            backend,
+            configure: {
+                $0.autoconfirm = true
+                $0.maximumMetadataBytes = 1024
+            }
+        ) { api in
             let reply = try await api.signUp(TestServer.uniqueEmail("meta-small"), data: ["blob": String(repeating: "z", count: 2000)])
             #expect(reply.status == .badRequest)
         }

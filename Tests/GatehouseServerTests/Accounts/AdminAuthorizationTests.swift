@@ -3,6 +3,7 @@ import GatehouseCore
 import HTTPTypes
 import JWTKit
 import Testing
+
 @testable import GatehouseServer
 
 /// Issue 21, item 2: a user's token with an admin role is only as good as the user and session
@@ -31,7 +32,8 @@ struct AdminAuthorizationTests {
             #expect(afterLogout.errorCode == "session_not_found")
 
             let demoted = try await Self.operatorSession(api).session
-            let demote = try await api.send(.put, "/admin/users/\(demoted.userId)", json: ["role": "authenticated"], bearer: api.serviceRoleToken)
+            let demote = try await api.send(
+                .put, "/admin/users/\(demoted.userId)", json: ["role": "authenticated"], bearer: api.serviceRoleToken)
             #expect(demote.status == .ok)
             let afterDemotion = try await api.send(
                 .post, "/admin/users", json: ["email": TestServer.uniqueEmail("backdoor"), "password": TestServer.password],

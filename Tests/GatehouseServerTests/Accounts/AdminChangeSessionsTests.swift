@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 /// Issue 11.9 and 21.3: an admin's change of password, e-mail or a ban ends the user's sessions
@@ -24,7 +25,8 @@ struct AdminChangeSessionsTests {
             }
             // Metadata alone ends nothing.
             let kept = try await api.signedInUser()
-            let metadata = try await api.send(.put, "/admin/users/\(kept.userId)", json: ["user_metadata": ["a": 1]], bearer: api.serviceRoleToken)
+            let metadata = try await api.send(
+                .put, "/admin/users/\(kept.userId)", json: ["user_metadata": ["a": 1]], bearer: api.serviceRoleToken)
             #expect(metadata.status == .ok)
             #expect(try await api.refresh(kept.refreshToken).status == .ok)
         }

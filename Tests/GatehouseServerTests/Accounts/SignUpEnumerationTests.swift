@@ -2,13 +2,16 @@ import Foundation
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 /// Issue 11, item 4: with confirmations on, sign-up must not tell a new address from one with a
 /// confirmed or an unconfirmed account.
 @Suite("Sign-up does not reveal accounts")
 struct SignUpEnumerationTests {
-    @Test("new, unconfirmed and confirmed addresses: same status and shape, a fresh id, nothing of the first registrant", arguments: Backend.all)
+    @Test(
+        "new, unconfirmed and confirmed addresses: same status and shape, a fresh id, nothing of the first registrant",
+        arguments: Backend.all)
     func indistinguishable(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let newAddress = TestServer.uniqueEmail("new")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GatehouseServer
 
 /// The settings list is the one place a setting is declared: the README's table is printed from
@@ -19,7 +20,7 @@ struct SettingsListTests {
     static func readmeSection() throws -> String? {
         let text = try String(contentsOf: readme, encoding: .utf8)
         guard let begin = text.range(of: SettingsTable.beginMarker),
-              let end = text.range(of: SettingsTable.endMarker, range: begin.upperBound..<text.endIndex)
+            let end = text.range(of: SettingsTable.endMarker, range: begin.upperBound..<text.endIndex)
         else { return nil }
         let lineEnd = text[end.upperBound...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex
         return String(text[begin.lowerBound..<lineEnd])
@@ -60,9 +61,10 @@ struct SettingsListTests {
             #expect(!setting.shownDefault.isEmpty && !setting.accepted.isEmpty && !setting.help.isEmpty, "\(setting.name)")
             #expect(!(setting.help + setting.shownDefault + setting.accepted).contains("\n"), "\(setting.name): one line")
         }
-        #expect(ServerSettings.all.filter(\.isSecret).map(\.name).sorted() == [
-            "GATEHOUSE_DATABASE_URL", "GATEHOUSE_JWT_SECRET", "GATEHOUSE_MAILERSEND_API_KEY", "GATEHOUSE_SMTP_PASSWORD",
-        ])
+        #expect(
+            ServerSettings.all.filter(\.isSecret).map(\.name).sorted() == [
+                "GATEHOUSE_DATABASE_URL", "GATEHOUSE_JWT_SECRET", "GATEHOUSE_MAILERSEND_API_KEY", "GATEHOUSE_SMTP_PASSWORD",
+            ])
     }
 
     @Test("bounds in the table are the bounds the parser enforces")

@@ -1,5 +1,6 @@
 import Logging
 import Testing
+
 @testable import GatehouseServer
 
 /// One mail configuration, one SMTP configuration: what `GATEHOUSE_SMTP_*` says is the
@@ -20,18 +21,22 @@ struct MailConfigurationTests {
         #expect(mail.retryBaseDelay == 2)
         #expect(mail.smtp == nil && mail.mailerSendAPIKey == nil)
         #expect(mail.mailerSendURL == "https://api.mailersend.com/v1/email")
-        #expect(try ServerConfiguration.fromEnvironment(ConfigurationTests.env([
-            "GATEHOUSE_ENV": "production", "GATEHOUSE_SMTP_HOST": "relay.example.com",
-        ])).mail.transport == .smtp)
+        #expect(
+            try ServerConfiguration.fromEnvironment(
+                ConfigurationTests.env([
+                    "GATEHOUSE_ENV": "production", "GATEHOUSE_SMTP_HOST": "relay.example.com",
+                ])
+            ).mail.transport == .smtp)
     }
 
     @Test("GATEHOUSE_SMTP_* become the SMTP configuration, ports following the security mode")
     func smtpSettings() throws {
-        let smtp = try #require(try Self.mail([
-            "GATEHOUSE_MAIL_TRANSPORT": "SMTP", "GATEHOUSE_SMTP_HOST": "relay.example.com", "GATEHOUSE_SMTP_SECURITY": "TLS",
-            "GATEHOUSE_SMTP_USERNAME": "mailer", "GATEHOUSE_SMTP_PASSWORD": "pw", "GATEHOUSE_SMTP_CA_FILE": "/etc/ca.pem",
-            "GATEHOUSE_SMTP_TLS_VERIFY": "false", "GATEHOUSE_SMTP_TIMEOUT": "7",
-        ]).smtp)
+        let smtp = try #require(
+            try Self.mail([
+                "GATEHOUSE_MAIL_TRANSPORT": "SMTP", "GATEHOUSE_SMTP_HOST": "relay.example.com", "GATEHOUSE_SMTP_SECURITY": "TLS",
+                "GATEHOUSE_SMTP_USERNAME": "mailer", "GATEHOUSE_SMTP_PASSWORD": "pw", "GATEHOUSE_SMTP_CA_FILE": "/etc/ca.pem",
+                "GATEHOUSE_SMTP_TLS_VERIFY": "false", "GATEHOUSE_SMTP_TIMEOUT": "7",
+            ]).smtp)
         #expect(smtp.host == "relay.example.com" && smtp.port == 465 && smtp.security == .implicitTLS)
         #expect(smtp.username == "mailer" && smtp.password == "pw" && smtp.caBundlePath == "/etc/ca.pem")
         #expect(!smtp.verifyCertificates && smtp.commandTimeout == .seconds(7))

@@ -1,9 +1,10 @@
 import Foundation
 import Logging
-import ServiceLifecycle
 import SQLKit
+import ServiceLifecycle
 import Synchronization
 import Testing
+
 @testable import GatehouseServer
 
 /// With the database failing, the outbox worker's retries back off instead of hitting it (and
@@ -17,7 +18,9 @@ struct OutboxBackoffTests {
         let engine = SQLEngine.postgres
         func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T { throw Unreachable() }
         func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T { throw Unreachable() }
-        func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T { throw Unreachable() }
+        func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+            throw Unreachable()
+        }
         func shutdown() async {}
     }
 
@@ -35,7 +38,10 @@ struct OutboxBackoffTests {
             get { metadata[key] }
             set { metadata[key] = newValue }
         }
-        func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
+        func log(
+            level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String,
+            line: UInt
+        ) {
             log.lines.withLock { $0.append((Date(), message.description)) }
         }
     }

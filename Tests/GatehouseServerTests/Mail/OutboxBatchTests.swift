@@ -3,6 +3,7 @@ import GatehouseCore
 import Logging
 import SQLKit
 import Testing
+
 @testable import GatehouseServer
 
 /// The worker turns a whole batch of jobs into messages at once (one transaction for every token
@@ -29,7 +30,8 @@ struct OutboxBatchTests {
                 try await database.users.insert(confirmed)
                 try await database.users.insert(unconfirmed)
             }
-            let direct = MailMessage(from: MailAddress("from@example.com"), to: MailAddress("to@example.com"), subject: "direct", text: "hi")
+            let direct = MailMessage(
+                from: MailAddress("from@example.com"), to: MailAddress("to@example.com"), subject: "direct", text: "hi")
             let jobs: [OutboxJob] = [
                 .recovery(email: "confirmed@example.com", redirectTo: nil, codeChallenge: nil, codeChallengeMethod: nil),
                 .recovery(email: "nobody@example.com", redirectTo: nil, codeChallenge: nil, codeChallengeMethod: nil),
@@ -43,21 +45,24 @@ struct OutboxBatchTests {
             let messages = try await worker.messages(for: jobs)
 
             #expect(messages.count == jobs.count)
-            #expect(messages.map { $0?.to.address } == [
-                "confirmed@example.com", nil, nil, "to@example.com", "unconfirmed@example.com", "confirmed@example.com", nil,
-                "unconfirmed@example.com",
-            ])
-            #expect(messages.map { $0?.subject } == [
-                "Reset your Gatehouse password", nil, nil, "direct", "Confirm your Gatehouse account",
-                "Your Gatehouse password was changed", nil, "Reset your Gatehouse password",
-            ])
+            #expect(
+                messages.map { $0?.to.address } == [
+                    "confirmed@example.com", nil, nil, "to@example.com", "unconfirmed@example.com", "confirmed@example.com", nil,
+                    "unconfirmed@example.com",
+                ])
+            #expect(
+                messages.map { $0?.subject } == [
+                    "Reset your Gatehouse password", nil, nil, "direct", "Confirm your Gatehouse account",
+                    "Your Gatehouse password was changed", nil, "Reset your Gatehouse password",
+                ])
             // The PKCE job's link goes through /verify with the pkce_ prefix; the plain one to the page.
             #expect(messages[0]?.text.contains("/reset-password?token=") == true)
             #expect(messages[7]?.text.contains("/auth/v1/verify?token=pkce_") == true)
 
             // One pending token per (account, purpose) that was mailed, and none for anyone else.
             let tokens = try await store.read { database in
-                try await database.raw("SELECT user_id, purpose FROM one_time_tokens WHERE consumed_at IS NULL ORDER BY purpose, user_id").all()
+                try await database.raw("SELECT user_id, purpose FROM one_time_tokens WHERE consumed_at IS NULL ORDER BY purpose, user_id")
+                    .all()
                     .map { "\(try $0.decode(column: "user_id", as: String.self)) \(try $0.decode(column: "purpose", as: String.self))" }
             }
             let expected = [

@@ -28,7 +28,9 @@ struct SMTPMessageEncodingTests {
             if soft { chars.removeLast() }
             var i = 0
             while i < chars.count {
-                if chars[i] == UInt8(ascii: "="), i + 2 < chars.count, let byte = UInt8(String(decoding: chars[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
+                if chars[i] == UInt8(ascii: "="), i + 2 < chars.count,
+                    let byte = UInt8(String(decoding: chars[(i + 1)...(i + 2)], as: UTF8.self), radix: 16)
+                {
                     bytes.append(byte)
                     i += 3
                 } else {
@@ -42,7 +44,8 @@ struct SMTPMessageEncodingTests {
     }
 
     @Test func quotedPrintableKeepsLinesShortAndRoundTrips() {
-        let text = "Héllo wörld = 100% ✓ " + String(repeating: "long-line ", count: 30) + "\n"
+        let text =
+            "Héllo wörld = 100% ✓ " + String(repeating: "long-line ", count: 30) + "\n"
             + String(repeating: "é", count: 80) + "\n\ttrailing space \nend"
         let encoded = QuotedPrintable.encode(text)
         for line in encoded.components(separatedBy: "\r\n") {
@@ -110,10 +113,12 @@ struct SMTPMessageEncodingTests {
 
     @Test func addressFields() {
         #expect(MIMEHeaderEncoding.addressField("To", MailAddress("a@example.com")) == "To: a@example.com")
-        #expect(MIMEHeaderEncoding.addressField("From", MailAddress("no-reply@example.com", name: "Gatehouse"))
-            == "From: \"Gatehouse\" <no-reply@example.com>")
-        #expect(MIMEHeaderEncoding.addressField("From", MailAddress("x@example.com", name: "Say \"hi\" \\ o/"))
-            == "From: \"Say \\\"hi\\\" \\\\ o/\" <x@example.com>")
+        #expect(
+            MIMEHeaderEncoding.addressField("From", MailAddress("no-reply@example.com", name: "Gatehouse"))
+                == "From: \"Gatehouse\" <no-reply@example.com>")
+        #expect(
+            MIMEHeaderEncoding.addressField("From", MailAddress("x@example.com", name: "Say \"hi\" \\ o/"))
+                == "From: \"Say \\\"hi\\\" \\\\ o/\" <x@example.com>")
         let encoded = MIMEHeaderEncoding.addressField("From", MailAddress("x@example.com", name: "Zoë Åberg"))
         #expect(encoded == "From: =?utf-8?B?" + Data("Zoë Åberg".utf8).base64EncodedString() + "?= <x@example.com>")
     }
@@ -121,9 +126,12 @@ struct SMTPMessageEncodingTests {
     // MARK: header injection
 
     @Test(arguments: [
-        MailMessage(from: MailAddress("a@example.com"), to: MailAddress("b@example.com"), subject: "Hi\r\nBcc: victim@example.com", text: "x"),
-        MailMessage(from: MailAddress("a@example.com"), to: MailAddress("b@example.com\r\nRCPT TO:<c@example.com>"), subject: "Hi", text: "x"),
-        MailMessage(from: MailAddress("a@example.com", name: "Eve\nBcc: x@example.com"), to: MailAddress("b@example.com"), subject: "Hi", text: "x"),
+        MailMessage(
+            from: MailAddress("a@example.com"), to: MailAddress("b@example.com"), subject: "Hi\r\nBcc: victim@example.com", text: "x"),
+        MailMessage(
+            from: MailAddress("a@example.com"), to: MailAddress("b@example.com\r\nRCPT TO:<c@example.com>"), subject: "Hi", text: "x"),
+        MailMessage(
+            from: MailAddress("a@example.com", name: "Eve\nBcc: x@example.com"), to: MailAddress("b@example.com"), subject: "Hi", text: "x"),
         MailMessage(from: MailAddress("a@example.com"), to: MailAddress("b@example.com", name: "Bob\r"), subject: "Hi", text: "x"),
         MailMessage(from: MailAddress("a@exa\nmple.com"), to: MailAddress("b@example.com"), subject: "Hi", text: "x"),
     ])
@@ -168,15 +176,16 @@ struct SMTPMessageEncodingTests {
         )
         let mime = composer.compose(message)
         let (head, body) = split(mime)
-        #expect(head == [
-            "Date: Tue, 01 Jul 2025 09:05:00 +0000",
-            "From: \"Gatehouse\" <no-reply@example.com>",
-            "To: =?utf-8?B?Wm/Dqw==?= <user@example.org>",
-            "Subject: Reset your password",
-            "Message-ID: <abc123@example.com>",
-            "MIME-Version: 1.0",
-            "Content-Type: multipart/alternative; boundary=\"=_gatehouse_b1\"",
-        ])
+        #expect(
+            head == [
+                "Date: Tue, 01 Jul 2025 09:05:00 +0000",
+                "From: \"Gatehouse\" <no-reply@example.com>",
+                "To: =?utf-8?B?Wm/Dqw==?= <user@example.org>",
+                "Subject: Reset your password",
+                "Message-ID: <abc123@example.com>",
+                "MIME-Version: 1.0",
+                "Content-Type: multipart/alternative; boundary=\"=_gatehouse_b1\"",
+            ])
         let parts = body.components(separatedBy: "--=_gatehouse_b1")
         #expect(parts.count == 4)  // preamble, plain, html, "--" epilogue
         #expect(parts[1].hasPrefix("\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"))
@@ -190,7 +199,8 @@ struct SMTPMessageEncodingTests {
 
     @Test func plainTextOnlyIsASinglePart() {
         let composer = MIMEComposer(date: fixedDate, messageID: "id@example.com", boundary: "=_unused")
-        let mime = composer.compose(MailMessage(from: MailAddress("a@example.com"), to: MailAddress("b@example.com"), subject: "S", text: "Hello"))
+        let mime = composer.compose(
+            MailMessage(from: MailAddress("a@example.com"), to: MailAddress("b@example.com"), subject: "S", text: "Hello"))
         let (head, body) = split(mime)
         #expect(head.suffix(2) == ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: quoted-printable"])
         #expect(body == "Hello\r\n")

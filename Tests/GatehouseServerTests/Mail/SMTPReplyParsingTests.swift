@@ -24,10 +24,11 @@ struct SMTPReplyParsingTests {
 
     @Test func multiLineReplyEndsAtTheLineWithASpace() throws {
         let replies = try parse(["250-mail.example.com", "250-STARTTLS", "250-AUTH PLAIN LOGIN", "250 8BITMIME", "354 go"])
-        #expect(replies == [
-            SMTPReply(code: 250, lines: ["mail.example.com", "STARTTLS", "AUTH PLAIN LOGIN", "8BITMIME"]),
-            SMTPReply(code: 354, lines: ["go"]),
-        ])
+        #expect(
+            replies == [
+                SMTPReply(code: 250, lines: ["mail.example.com", "STARTTLS", "AUTH PLAIN LOGIN", "8BITMIME"]),
+                SMTPReply(code: 354, lines: ["go"]),
+            ])
     }
 
     @Test(arguments: ["", "25", "abc hello", "2x0 ok", "250_ok", "650 out of range", "099 nope"])
@@ -81,7 +82,8 @@ struct SMTPReplyParsingTests {
     }
 
     @Test func capabilitiesFromEHLO() {
-        let reply = SMTPReply(code: 250, lines: ["mail.example.com greets you", "starttls", "AUTH LOGIN CRAM-MD5", "AUTH=PLAIN", "SIZE 1000"])
+        let reply = SMTPReply(
+            code: 250, lines: ["mail.example.com greets you", "starttls", "AUTH LOGIN CRAM-MD5", "AUTH=PLAIN", "SIZE 1000"])
         let capabilities = SMTPCapabilities(ehloReply: reply)
         #expect(capabilities.supportsStartTLS)
         #expect(capabilities.authenticationMechanisms == ["LOGIN", "CRAM-MD5", "PLAIN"])

@@ -30,11 +30,12 @@ struct SMTPStartTLSTests {
                 )
                 try await transport.send(SMTPTransportTests.message)
                 let commands = server.recording.commands
-                #expect(commands.map(\.line) == [
-                    "EHLO client.test", "STARTTLS", "EHLO client.test",
-                    "AUTH PLAIN " + SMTPTransportTests.base64("\0mailer\0s3cret pass"),
-                    "MAIL FROM:<no-reply@gatehouse.test>", "RCPT TO:<user@example.test>", "DATA", "QUIT",
-                ])
+                #expect(
+                    commands.map(\.line) == [
+                        "EHLO client.test", "STARTTLS", "EHLO client.test",
+                        "AUTH PLAIN " + SMTPTransportTests.base64("\0mailer\0s3cret pass"),
+                        "MAIL FROM:<no-reply@gatehouse.test>", "RCPT TO:<user@example.test>", "DATA", "QUIT",
+                    ])
                 #expect(commands.map(\.underTLS) == [false, false, true, true, true, true, true, true])
                 #expect(server.recording.rawData.count == 1)
             }
@@ -46,10 +47,13 @@ struct SMTPStartTLSTests {
             var script = FakeSMTPScript()
             script.startTLS = try certificates.serverContext()
             try await FakeSMTPServer.with(script) { server in
-                let transport = SMTPTransportTests.transport(port: server.port, security: .startTLS, username: "mailer", password: "s3cret pass")
+                let transport = SMTPTransportTests.transport(
+                    port: server.port, security: .startTLS, username: "mailer", password: "s3cret pass")
                 let error = await #expect(throws: MailDeliveryError.self) { try await transport.send(SMTPTransportTests.message) }
                 #expect(error?.isTransient == true)
-                #expect(error == MailDeliveryError(transient: true, "SMTP EHLO after STARTTLS: TLS handshake failed (CERTIFICATE_VERIFY_FAILED)"))
+                #expect(
+                    error
+                        == MailDeliveryError(transient: true, "SMTP EHLO after STARTTLS: TLS handshake failed (CERTIFICATE_VERIFY_FAILED)"))
                 #expect(server.recording.lines == ["EHLO client.test", "STARTTLS"])
             }
         }
@@ -94,10 +98,12 @@ struct SMTPStartTLSTests {
                     port: server.port, security: .startTLS, caBundlePath: certificates.caPath
                 )
                 let error = await #expect(throws: MailDeliveryError.self) { try await transport.send(SMTPTransportTests.message) }
-                #expect(error == MailDeliveryError(
-                    transient: true,
-                    "SMTP STARTTLS: protocol error: the server sent data after its STARTTLS reply, before the TLS handshake"
-                ))
+                #expect(
+                    error
+                        == MailDeliveryError(
+                            transient: true,
+                            "SMTP STARTTLS: protocol error: the server sent data after its STARTTLS reply, before the TLS handshake"
+                        ))
             }
         }
     }

@@ -23,15 +23,19 @@ struct SMTPTestCertificates: Sendable {
             try "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
                 .write(to: directory.appendingPathComponent("server.ext"), atomically: true, encoding: .utf8)
             let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-            try run(openssl, ["req", "-x509"] + ec + [
-                "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Gatehouse Throwaway Test CA",
-                "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
-            ], in: directory)
+            try run(
+                openssl,
+                ["req", "-x509"] + ec + [
+                    "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Gatehouse Throwaway Test CA",
+                    "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+                ], in: directory)
             try run(openssl, ["req"] + ec + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"], in: directory)
-            try run(openssl, [
-                "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
-                "-out", "server.pem", "-days", "2", "-extfile", "server.ext",
-            ], in: directory)
+            try run(
+                openssl,
+                [
+                    "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+                    "-out", "server.pem", "-days", "2", "-extfile", "server.ext",
+                ], in: directory)
         } catch {
             certificates.remove()
             throw error

@@ -48,14 +48,15 @@ struct SMTPTransportTests {
             #expect(transport.name == "smtp")
             try await transport.send(Self.message)
 
-            #expect(server.recording.lines == [
-                "EHLO client.test",
-                "AUTH PLAIN " + Self.base64("\0mailer\0s3cret pass"),
-                "MAIL FROM:<no-reply@gatehouse.test>",
-                "RCPT TO:<user@example.test>",
-                "DATA",
-                "QUIT",
-            ])
+            #expect(
+                server.recording.lines == [
+                    "EHLO client.test",
+                    "AUTH PLAIN " + Self.base64("\0mailer\0s3cret pass"),
+                    "MAIL FROM:<no-reply@gatehouse.test>",
+                    "RCPT TO:<user@example.test>",
+                    "DATA",
+                    "QUIT",
+                ])
             let data = try #require(server.recording.rawData.first)
             let (head, body) = try #require(data.split(headerEnd: "\r\n\r\n"))
             let headers = head.components(separatedBy: "\r\n")
@@ -79,9 +80,10 @@ struct SMTPTransportTests {
         script.extensions = ["AUTH LOGIN"]
         try await FakeSMTPServer.with(script) { server in
             try await Self.transport(port: server.port, username: "mailer", password: "s3cret pass").send(Self.message)
-            #expect(Array(server.recording.lines.prefix(4)) == [
-                "EHLO client.test", "AUTH LOGIN", Self.base64("mailer"), Self.base64("s3cret pass"),
-            ])
+            #expect(
+                Array(server.recording.lines.prefix(4)) == [
+                    "EHLO client.test", "AUTH LOGIN", Self.base64("mailer"), Self.base64("s3cret pass"),
+                ])
             #expect(server.recording.rawData.count == 1)
         }
     }
@@ -91,7 +93,8 @@ struct SMTPTransportTests {
         script.rejectEHLO = true
         try await FakeSMTPServer.with(script) { server in
             try await Self.transport(port: server.port).send(Self.message)
-            #expect(Array(server.recording.lines.prefix(3)) == ["EHLO client.test", "HELO client.test", "MAIL FROM:<no-reply@gatehouse.test>"])
+            #expect(
+                Array(server.recording.lines.prefix(3)) == ["EHLO client.test", "HELO client.test", "MAIL FROM:<no-reply@gatehouse.test>"])
         }
     }
 
@@ -134,10 +137,12 @@ struct SMTPTransportTests {
         script.replies["RCPT"] = "550-5.1.1 <user@example.test>: Recipient address rejected\r\n550 5.1.1 User unknown"
         try await FakeSMTPServer.with(script) { server in
             let error = await #expect(throws: MailDeliveryError.self) { try await Self.transport(port: server.port).send(Self.message) }
-            #expect(error == MailDeliveryError(
-                transient: false,
-                "SMTP RCPT TO rejected: 550 5.1.1 <user@example.test>: Recipient address rejected / 5.1.1 User unknown"
-            ))
+            #expect(
+                error
+                    == MailDeliveryError(
+                        transient: false,
+                        "SMTP RCPT TO rejected: 550 5.1.1 <user@example.test>: Recipient address rejected / 5.1.1 User unknown"
+                    ))
         }
     }
 
@@ -265,12 +270,15 @@ struct SMTPTransportTests {
     @Test func startTLSRequiredButNotOfferedFailsPermanently() async throws {
         try await FakeSMTPServer.with { server in
             let error = await #expect(throws: MailDeliveryError.self) {
-                try await Self.transport(port: server.port, security: .startTLS, username: "mailer", password: "s3cret pass").send(Self.message)
+                try await Self.transport(port: server.port, security: .startTLS, username: "mailer", password: "s3cret pass").send(
+                    Self.message)
             }
-            #expect(error == MailDeliveryError(
-                transient: false,
-                "SMTP STARTTLS: 127.0.0.1:\(server.port) does not offer STARTTLS, which the configuration requires"
-            ))
+            #expect(
+                error
+                    == MailDeliveryError(
+                        transient: false,
+                        "SMTP STARTTLS: 127.0.0.1:\(server.port) does not offer STARTTLS, which the configuration requires"
+                    ))
             #expect(server.recording.lines == ["EHLO client.test"])
         }
     }
@@ -285,9 +293,9 @@ struct SMTPTransportTests {
     }
 }
 
-fileprivate extension String {
+extension String {
     /// The text before and after the first `separator`.
-    func split(headerEnd separator: String) -> (String, String)? {
+    fileprivate func split(headerEnd separator: String) -> (String, String)? {
         guard let range = range(of: separator) else { return nil }
         return (String(self[..<range.lowerBound]), String(self[range.upperBound...]))
     }

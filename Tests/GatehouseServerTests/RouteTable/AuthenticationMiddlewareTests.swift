@@ -2,13 +2,16 @@ import GatehouseCore
 import HTTPTypes
 import NIOCore
 import Testing
+
 @testable import GatehouseServer
 
 /// The authentication the route table declares: user routes resolve the bearer token, admin
 /// routes the admin role, before the handler runs and so before any body is read.
 @Suite("Route table: authentication")
 struct AuthenticationMiddlewareTests {
-    static let userRoutes: [(HTTPRequest.Method, String)] = [(.get, "/user"), (.put, "/user"), (.post, "/logout"), (.get, "/reauthenticate")]
+    static let userRoutes: [(HTTPRequest.Method, String)] = [
+        (.get, "/user"), (.put, "/user"), (.post, "/logout"), (.get, "/reauthenticate"),
+    ]
     static let adminRoutes: [(HTTPRequest.Method, String)] = [
         (.post, "/admin/users"), (.get, "/admin/users"), (.get, "/admin/users/x"), (.put, "/admin/users/x"),
         (.delete, "/admin/users/x"), (.get, "/admin/mail"),

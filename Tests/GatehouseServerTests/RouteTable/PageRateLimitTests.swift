@@ -1,6 +1,7 @@
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 /// Pages' rate limits, declared in the route table: a page spends its client's budget only for
@@ -9,10 +10,13 @@ import Testing
 struct PageRateLimitTests {
     @Test("/forgot-password: a malformed address costs nothing; the second request is a 429 page", arguments: Backend.all)
     func forgotPassword(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: {
-            $0.rateLimits.otpPerFiveMinutes = 1
-            $0.rateLimits.burst = 1
-        }) { api in
+        try await TestServer.run(
+            backend,
+            configure: {
+                $0.rateLimits.otpPerFiveMinutes = 1
+                $0.rateLimits.burst = 1
+            }
+        ) { api in
             var browser = WebFormClient(api)
             let form = try await browser.get("/forgot-password")
             let csrf = try #require(WebFormClient.hiddenField("csrf", in: form))
@@ -27,10 +31,13 @@ struct PageRateLimitTests {
 
     @Test("/login uses the token bucket, shared with the API's /token", arguments: Backend.all)
     func login(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: {
-            $0.rateLimits.tokenPerFiveMinutes = 1
-            $0.rateLimits.burst = 1
-        }) { api in
+        try await TestServer.run(
+            backend,
+            configure: {
+                $0.rateLimits.tokenPerFiveMinutes = 1
+                $0.rateLimits.burst = 1
+            }
+        ) { api in
             var browser = WebFormClient(api)
             let form = try await browser.get("/login")
             let csrf = try #require(WebFormClient.hiddenField("csrf", in: form))

@@ -2,6 +2,7 @@ import GatehouseCore
 import HTTPTypes
 import NIOCore
 import Testing
+
 @testable import GatehouseServer
 
 /// The rate limits the route table declares: each limited API route refuses its second call
@@ -40,8 +41,9 @@ struct RateLimitMiddlewareTests {
         }
     }
 
-    @Test("a limited route's second call is 429 before its body or token is read; both mounts share the bucket",
-          arguments: Backend.all, limitedRoutes)
+    @Test(
+        "a limited route's second call is 429 before its body or token is read; both mounts share the bucket",
+        arguments: Backend.all, limitedRoutes)
     func refusedBeforeTheBody(_ backend: Backend, route: LimitedRoute) async throws {
         try await TestServer.run(backend, configure: Self.limit(route.bucket)) { api in
             let broken = ByteBuffer(string: "{not json")
@@ -57,12 +59,15 @@ struct RateLimitMiddlewareTests {
 
     @Test("routes without a limit are never refused", arguments: Backend.all)
     func unlimitedRoutes(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: {
-            $0.rateLimits.burst = 1
-            $0.rateLimits.otpPerFiveMinutes = 1
-            $0.rateLimits.tokenPerFiveMinutes = 1
-            $0.rateLimits.verifyPerFiveMinutes = 1
-        }) { api in
+        try await TestServer.run(
+            backend,
+            configure: {
+                $0.rateLimits.burst = 1
+                $0.rateLimits.otpPerFiveMinutes = 1
+                $0.rateLimits.tokenPerFiveMinutes = 1
+                $0.rateLimits.verifyPerFiveMinutes = 1
+            }
+        ) { api in
             for _ in 0..<3 {
                 let settings = try await api.send(.get, "/settings")
                 let health = try await api.send(.get, "/health")
@@ -95,9 +100,12 @@ struct RateLimitMiddlewareTests {
             #expect(try await api.atRoot.send(.post, "/api/request_password_reset", json: body).status == .ok)
             let limited = try await api.atRoot.send(.post, "/api/reset_password", json: body)
             #expect(limited.status == .tooManyRequests)
-            #expect(limited.json == .object([
-                "success": .bool(false), "error": .string("over_request_rate_limit"), "message": .string("Request rate limit reached"),
-            ]))
+            #expect(
+                limited.json
+                    == .object([
+                        "success": .bool(false), "error": .string("over_request_rate_limit"),
+                        "message": .string("Request rate limit reached"),
+                    ]))
             #expect(limited.headers[.retryAfter].flatMap(Int.init) != nil)
         }
     }

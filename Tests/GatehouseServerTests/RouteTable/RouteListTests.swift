@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GatehouseServer
 
 /// `RouteTable.routes`, what `gatehouse routes` prints: read from the router `buildRouter` makes.
@@ -27,8 +28,10 @@ struct RouteListTests {
         let routes = try await RouteTable.routes(configuration: Self.configuration())
         #expect(routes == routes.sorted { ($0.path, $0.method) < ($1.path, $1.method) })
         #expect(Set(routes.map { "\($0.method) \($0.path)" }).count == routes.count)
-        for expected in ["POST /functions/v1/send-reset-email", "POST /api/request_password_reset", "POST /api/reset_password",
-                         "GET /login", "POST /login", "GET /assets/{name}", "HEAD /verify"] {
+        for expected in [
+            "POST /functions/v1/send-reset-email", "POST /api/request_password_reset", "POST /api/reset_password",
+            "GET /login", "POST /login", "GET /assets/{name}", "HEAD /verify",
+        ] {
             #expect(routes.contains { "\($0.method) \($0.path)" == expected }, "\(expected)")
         }
     }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+
 @testable import GatehouseServer
 
 /// The two web middleware on their own, in front of a bare handler: what they hand on and add.
@@ -29,7 +30,8 @@ struct WebMiddlewareTests {
 
     @Test("the CSRF middleware hands the parsed form on, genuine only with the browser's token and this server's origin")
     func formVerdict() async throws {
-        let nonce = WebSecurity.newNonce(), token = Self.security.csrfToken(nonce: nonce, session: "")
+        let nonce = WebSecurity.newNonce()
+        let token = Self.security.csrfToken(nonce: nonce, session: "")
         try await Application(router: Self.formRouter()).test(.router) { client in
             let sameOrigin = try await Self.post(client, csrf: token, nonce: nonce, origin: "http://gatehouse.test")
             let noOrigin = try await Self.post(client, csrf: token, nonce: nonce, origin: nil)

@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 extension Routes {
@@ -17,7 +18,8 @@ extension Routes {
             let email = TestServer.uniqueEmail("account")
             try await api.createUser(email)
             var browser = WebFormClient(api)
-            let login = try await browser.post("/login", ["csrf": try await browser.csrf(from: "/login"), "email": email, "password": TestServer.password])
+            let login = try await browser.post(
+                "/login", ["csrf": try await browser.csrf(from: "/login"), "email": email, "password": TestServer.password])
             try #require(login.status == .seeOther, "\(login)")
             return (browser, email, try await browser.csrf(from: "/account"))
         }
@@ -65,15 +67,18 @@ extension Routes {
                     (TestServer.otherPassword, Self.newPassword, Self.newPassword, .badRequest, "Current password is incorrect"),
                 ]
                 for (current, password, confirm, status, text) in cases {
-                    let reply = try await browser.post("/account/password", ["csrf": csrf, "current": current, "password": password, "confirm": confirm])
+                    let reply = try await browser.post(
+                        "/account/password", ["csrf": csrf, "current": current, "password": password, "confirm": confirm])
                     #expect(reply.status == status, "\(text): \(reply.status)")
                     #expect(reply.shows(text), "\(text) missing: \(reply.page)")
                 }
                 #expect(try await api.signIn(email).status == .ok, "a refused form changed the password")
 
-                let changed = try await browser.post("/account/password", [
-                    "csrf": csrf, "current": TestServer.password, "password": Self.newPassword, "confirm": Self.newPassword,
-                ])
+                let changed = try await browser.post(
+                    "/account/password",
+                    [
+                        "csrf": csrf, "current": TestServer.password, "password": Self.newPassword, "confirm": Self.newPassword,
+                    ])
                 #expect(changed.status == .ok, "\(changed)")
                 #expect(changed.shows("Your password has been changed. Every other device was signed out."), "\(changed.page)")
                 #expect(try await browser.isSignedIn(), "this browser was signed out")
@@ -89,9 +94,11 @@ extension Routes {
                 var (browser, _, csrf) = try await Self.signedIn(api)
                 let refused = try await browser.post("/account/sign-out", [:])
                 #expect(refused.status == .forbidden && refused.shows("This form has expired. Please try again."), "\(refused.status)")
-                let refusedChange = try await browser.post("/account/password", [
-                    "current": TestServer.password, "password": Self.newPassword, "confirm": Self.newPassword,
-                ])
+                let refusedChange = try await browser.post(
+                    "/account/password",
+                    [
+                        "current": TestServer.password, "password": Self.newPassword, "confirm": Self.newPassword,
+                    ])
                 #expect(refusedChange.status == .forbidden, "\(refusedChange.status)")
                 #expect(try await browser.isSignedIn())
 

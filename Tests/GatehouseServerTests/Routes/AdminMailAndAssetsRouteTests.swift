@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 extension Routes {
@@ -30,7 +31,9 @@ extension Routes {
                 #expect(status["sent"]?.intValue == 2, "the email and the marker: \(status)")
                 #expect(status["skipped"]?.intValue == 1, "\(status)")
                 #expect(status["dead"]?.intValue == 0 && status["pending"]?.intValue == 0, "\(status)")
-                #expect(status.json?.keys.contains { $0.lowercased().hasPrefix("dead") && $0 != "dead" } == true, "no dead jobs list: \(status)")
+                #expect(
+                    status.json?.keys.contains { $0.lowercased().hasPrefix("dead") && $0 != "dead" } == true, "no dead jobs list: \(status)"
+                )
                 let atRoot = try await api.atRoot.send(.get, "/admin/mail", bearer: api.serviceRoleToken)
                 #expect(atRoot.status == .ok && atRoot["sent"] == status["sent"], "\(atRoot)")
             }

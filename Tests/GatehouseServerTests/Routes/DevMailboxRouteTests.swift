@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 extension Routes {
@@ -106,10 +107,13 @@ extension Routes {
 
         @Test("not mounted when development is allowed on a non-loopback address")
         func notOnTheNetwork() async throws {
-            try await Routes.run(.sqlite, configure: { configuration in
-                configuration.host = "0.0.0.0"
-                configuration.allowDevelopmentOnNetwork = true
-            }) { api in
+            try await Routes.run(
+                .sqlite,
+                configure: { configuration in
+                    configuration.host = "0.0.0.0"
+                    configuration.allowDevelopmentOnNetwork = true
+                }
+            ) { api in
                 for path in ["/_dev/mail", "/_dev/mail/api/messages"] {
                     let reply = try await api.atRoot.send(.get, path)
                     #expect(reply.status == .notFound, "\(path): \(reply.status)")

@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 extension Routes {
@@ -56,7 +57,13 @@ extension Routes {
         @Test("reauthenticate: a bearer is required; the emailed nonce allows one password change", arguments: Backend.all)
         func reauthenticate(backend: Backend) async throws {
             // Every session needs a proof for a password change (no grace period after sign-in).
-            try await Routes.run(backend, configure: { Routes.appSite(&$0); $0.reauthenticationWindow = 0 }) { api in
+            try await Routes.run(
+                backend,
+                configure: {
+                    Routes.appSite(&$0)
+                    $0.reauthenticationWindow = 0
+                }
+            ) { api in
                 let anonymous = try await api.send(.get, "/reauthenticate")
                 #expect(anonymous.status == .unauthorized && anonymous.errorCode == "no_authorization", "\(anonymous)")
 
@@ -71,12 +78,15 @@ extension Routes {
                 let text = try #require(try await RouteMail.newest(api, to: email)["text"]?.stringValue)
                 let nonce = try RouteMail.code(in: text)
                 let wrongNonce = nonce == "000000" ? "111111" : "000000"
-                let wrong = try await api.send(.put, "/user", json: ["password": newPassword, "nonce": wrongNonce], bearer: session.accessToken)
+                let wrong = try await api.send(
+                    .put, "/user", json: ["password": newPassword, "nonce": wrongNonce], bearer: session.accessToken)
                 #expect(wrong.status == .badRequest && wrong.errorCode == "reauthentication_not_valid", "\(wrong)")
-                let changed = try await api.send(.put, "/user", json: ["password": newPassword, "nonce": nonce], bearer: session.accessToken)
+                let changed = try await api.send(
+                    .put, "/user", json: ["password": newPassword, "nonce": nonce], bearer: session.accessToken)
                 #expect(changed.status == .ok, "\(changed)")
                 #expect(try await api.signIn(email, newPassword).status == .ok)
-                let reused = try await api.send(.put, "/user", json: ["password": TestServer.password, "nonce": nonce], bearer: session.accessToken)
+                let reused = try await api.send(
+                    .put, "/user", json: ["password": TestServer.password, "nonce": nonce], bearer: session.accessToken)
                 #expect(reused.status == .badRequest && reused.errorCode == "reauthentication_not_valid", "\(reused)")
             }
         }

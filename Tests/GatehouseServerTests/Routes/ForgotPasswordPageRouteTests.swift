@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 extension Routes {
@@ -24,14 +25,18 @@ extension Routes {
                 var browser = WebFormClient(api)
                 let page = try await browser.get("/forgot-password")
                 #expect(page.status == .ok, "\(page)")
-                for words in ["Reset Your Password", "Enter your email to receive a password reset link", "Send Reset Link", "Sign in instead"] {
+                for words in [
+                    "Reset Your Password", "Enter your email to receive a password reset link", "Send Reset Link", "Sign in instead",
+                ] {
                     #expect(page.shows(words), "\(words) missing")
                 }
                 #expect(WebFormClient.hiddenField("csrf", in: page) != nil)
             }
         }
 
-        @Test("POST: the same sent page for registered and unknown addresses; only the registered one gets the reset link", arguments: Backend.all)
+        @Test(
+            "POST: the same sent page for registered and unknown addresses; only the registered one gets the reset link",
+            arguments: Backend.all)
         func sameAnswerForEveryone(backend: Backend) async throws {
             try await Routes.run(backend) { api in
                 let registered = TestServer.uniqueEmail("forgot")
@@ -48,8 +53,9 @@ extension Routes {
                     #expect(reply.shows("You can send another email in 1 minute."), "\(reply.page)")
                     bodies.append(reply.page.replacingOccurrences(of: email, with: "ADDRESS"))
                 }
-                #expect(bodies[0].replacingOccurrences(of: #"value="[^"]*""#, with: "", options: .regularExpression)
-                    == bodies[1].replacingOccurrences(of: #"value="[^"]*""#, with: "", options: .regularExpression),
+                #expect(
+                    bodies[0].replacingOccurrences(of: #"value="[^"]*""#, with: "", options: .regularExpression)
+                        == bodies[1].replacingOccurrences(of: #"value="[^"]*""#, with: "", options: .regularExpression),
                     "the pages differ beyond the address and the form tokens")
 
                 let link = try await DevMail.link(api, to: registered)
@@ -63,7 +69,9 @@ extension Routes {
         func validation() async throws {
             try await Routes.run(.sqlite) { api in
                 var browser = WebFormClient(api)
-                for (email, text) in [("", "Email is required"), ("not-an-address", "Invalid email address"), ("a@b", "Invalid email address")] {
+                for (email, text) in [
+                    ("", "Email is required"), ("not-an-address", "Invalid email address"), ("a@b", "Invalid email address"),
+                ] {
                     let reply = try await Self.request(&browser, email)
                     #expect(reply.status == .unprocessableContent, "\(email): \(reply.status)")
                     #expect(reply.shows(text), "\(text) missing: \(reply.page)")
@@ -72,7 +80,9 @@ extension Routes {
             }
         }
 
-        @Test("inside the address's window: 'Already sent, check inbox' and one email; a resend after it: 'Email sent again'", arguments: Backend.all)
+        @Test(
+            "inside the address's window: 'Already sent, check inbox' and one email; a resend after it: 'Email sent again'",
+            arguments: Backend.all)
         func window(backend: Backend) async throws {
             try await Routes.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
                 let email = TestServer.uniqueEmail("window")
@@ -121,10 +131,13 @@ extension Routes {
 
         @Test("too many requests from one client: 429 and the spec's text, on the form and on the sent page", arguments: Backend.all)
         func rateLimit(backend: Backend) async throws {
-            try await Routes.run(backend, configure: {
-                $0.rateLimits.otpPerFiveMinutes = 1
-                $0.rateLimits.burst = 1
-            }) { api in
+            try await Routes.run(
+                backend,
+                configure: {
+                    $0.rateLimits.otpPerFiveMinutes = 1
+                    $0.rateLimits.burst = 1
+                }
+            ) { api in
                 var browser = WebFormClient(api)
                 #expect(try await Self.request(&browser, TestServer.uniqueEmail("one")).status == .ok)
                 let limited = try await Self.request(&browser, TestServer.uniqueEmail("two"))
@@ -132,7 +145,8 @@ extension Routes {
                 #expect(limited.shows("Too many reset requests. Try again in 5 minutes."), "\(limited.page)")
                 #expect(limited.shows("Check Your Email") == false)
                 let resend = try await Self.request(&browser, TestServer.uniqueEmail("three"), resend: true)
-                #expect(resend.status == .tooManyRequests && resend.shows("Too many reset requests. Try again in 5 minutes."), "\(resend.page)")
+                #expect(
+                    resend.status == .tooManyRequests && resend.shows("Too many reset requests. Try again in 5 minutes."), "\(resend.page)")
                 #expect(resend.shows("Check Your Email"), "a resend stays on the sent page")
             }
         }

@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 extension Routes {
@@ -51,7 +52,8 @@ extension Routes {
                 var browser = WebFormClient(api)
                 let csrf = try await browser.csrf(from: "/login")
                 let nonceBefore = browser.cookies["gatehouse_csrf"]
-                let reply = try await browser.post("/login", ["csrf": csrf, "email": "  \(email.uppercased()) ", "password": TestServer.password])
+                let reply = try await browser.post(
+                    "/login", ["csrf": csrf, "email": "  \(email.uppercased()) ", "password": TestServer.password])
                 #expect(reply.status == .seeOther, "\(reply)")
                 #expect(reply.header("Location") == "/account")
                 #expect(browser.cookies["gatehouse_session"]?.isEmpty == false, "\(reply.headers)")
@@ -86,7 +88,9 @@ extension Routes {
             }
         }
 
-        @Test("POST with a wrong password, an unknown address or an unconfirmed account shows why, and does not sign in", arguments: Backend.all)
+        @Test(
+            "POST with a wrong password, an unknown address or an unconfirmed account shows why, and does not sign in",
+            arguments: Backend.all)
         func postRefusals(backend: Backend) async throws {
             try await Routes.run(backend) { api in
                 let email = TestServer.uniqueEmail("login")
@@ -135,10 +139,13 @@ extension Routes {
 
         @Test("too many attempts: 429 and the spec's text, before the password is checked", arguments: Backend.all)
         func rateLimit(backend: Backend) async throws {
-            try await Routes.run(backend, configure: {
-                $0.rateLimits.tokenPerFiveMinutes = 1
-                $0.rateLimits.burst = 1
-            }) { api in
+            try await Routes.run(
+                backend,
+                configure: {
+                    $0.rateLimits.tokenPerFiveMinutes = 1
+                    $0.rateLimits.burst = 1
+                }
+            ) { api in
                 let email = TestServer.uniqueEmail("login")
                 try await api.createUser(email)
                 var browser = WebFormClient(api)

@@ -3,6 +3,7 @@ import GatehouseCore
 import HTTPTypes
 import NIOCore
 import Testing
+
 @testable import GatehouseServer
 
 extension Routes {
@@ -37,7 +38,8 @@ extension Routes {
             }
         }
 
-        @Test("the email links to the reset page by default, to /verify with redirect_to, and carries a 6-digit code", arguments: Backend.all)
+        @Test(
+            "the email links to the reset page by default, to /verify with redirect_to, and carries a 6-digit code", arguments: Backend.all)
         func queuedEmail(backend: Backend) async throws {
             try await Routes.run(backend, configure: Routes.appSite) { api in
                 let email = TestServer.uniqueEmail("recover")
@@ -79,7 +81,9 @@ extension Routes {
             }
         }
 
-        @Test("one email per address per window: the second request is 429 with Retry-After, for unknown addresses too", arguments: Backend.all)
+        @Test(
+            "one email per address per window: the second request is 429 with Retry-After, for unknown addresses too",
+            arguments: Backend.all)
         func perAddressWindow(backend: Backend) async throws {
             try await Routes.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
                 let registered = TestServer.uniqueEmail("window")
@@ -96,9 +100,11 @@ extension Routes {
                 // Another address has a window of its own.
                 #expect(try await api.send(.post, "/recover", json: ["email": TestServer.uniqueEmail("other")]).status == .ok)
                 // A PKCE request has a window of its own, so a stranger's cannot hold the owner's back.
-                let pkce = try await api.send(.post, "/recover", json: [
-                    "email": registered, "code_challenge": Routes.pkceChallenge, "code_challenge_method": "s256",
-                ])
+                let pkce = try await api.send(
+                    .post, "/recover",
+                    json: [
+                        "email": registered, "code_challenge": Routes.pkceChallenge, "code_challenge_method": "s256",
+                    ])
                 #expect(pkce.status == .ok, "\(pkce)")
                 // Only the first plain request and the PKCE one were queued.
                 _ = try await RouteMail.newest(api, to: registered, count: 2)
@@ -107,7 +113,9 @@ extension Routes {
             }
         }
 
-        @Test("PKCE: both fields or neither, S256 only, a well-formed challenge; the link's code is exchanged with the verifier", arguments: Backend.all)
+        @Test(
+            "PKCE: both fields or neither, S256 only, a well-formed challenge; the link's code is exchanged with the verifier",
+            arguments: Backend.all)
         func pkce(backend: Backend) async throws {
             try await Routes.run(backend, configure: Routes.appSite) { api in
                 let email = TestServer.uniqueEmail("pkce")
@@ -116,7 +124,10 @@ extension Routes {
                     (["code_challenge": Routes.pkceChallenge], "PKCE flow requires code_challenge_method and code_challenge"),
                     (["code_challenge_method": "s256"], "PKCE flow requires code_challenge_method and code_challenge"),
                     (["code_challenge": Routes.pkceChallenge, "code_challenge_method": "plain"], "code challenge method not supported"),
-                    (["code_challenge": "too-short", "code_challenge_method": "s256"], "code challenge does not match the required format"),
+                    (
+                        ["code_challenge": "too-short", "code_challenge_method": "s256"],
+                        "code challenge does not match the required format"
+                    ),
                 ]
                 for (fields, message) in refusals {
                     let reply = try await api.send(.post, "/recover", json: fields.merging(["email": email]) { $1 })
@@ -134,29 +145,35 @@ extension Routes {
                 let location = try #require(clicked.header("Location"), "\(clicked)")
                 let code = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value, "\(location)")
 
-                let wrong = try await api.send(.post, "/token?grant_type=pkce", json: ["auth_code": code, "code_verifier": String(repeating: "x", count: 43)])
+                let wrong = try await api.send(
+                    .post, "/token?grant_type=pkce", json: ["auth_code": code, "code_verifier": String(repeating: "x", count: 43)])
                 #expect(wrong.status == .badRequest && wrong.errorCode == "bad_code_verifier", "\(wrong)")
                 let link2 = try await RouteMail.recoveryLink(
                     api, for: email, query: "?redirect_to=\(Routes.callback)",
                     json: ["code_challenge": Routes.pkceChallenge, "code_challenge_method": "s256"]
                 )
-                let clicked2 = try await ScannerSafeLinkTests.click(api, page: try await api.atRoot.send(.get, try RouteMail.path(of: link2)))
+                let clicked2 = try await ScannerSafeLinkTests.click(
+                    api, page: try await api.atRoot.send(.get, try RouteMail.path(of: link2)))
                 let location2 = try #require(clicked2.header("Location"), "\(clicked2)")
                 let code2 = try #require(URLComponents(string: location2)?.queryItems?.first { $0.name == "code" }?.value, "\(location2)")
-                let session = try TestSession(try await api.send(
-                    .post, "/token?grant_type=pkce", json: ["auth_code": code2, "code_verifier": Routes.pkceVerifier]
-                ))
+                let session = try TestSession(
+                    try await api.send(
+                        .post, "/token?grant_type=pkce", json: ["auth_code": code2, "code_verifier": Routes.pkceVerifier]
+                    ))
                 #expect(try await api.user(session.accessToken)["email"]?.stringValue == email)
             }
         }
 
         @Test("the per-client request limit: past the burst, 429 over_request_rate_limit before the body is read", arguments: Backend.all)
         func clientRateLimit(backend: Backend) async throws {
-            try await Routes.run(backend, configure: {
-                $0.rateLimits.otpPerFiveMinutes = 1
-                $0.rateLimits.burst = 1
-                $0.emailSendWindow = 0
-            }) { api in
+            try await Routes.run(
+                backend,
+                configure: {
+                    $0.rateLimits.otpPerFiveMinutes = 1
+                    $0.rateLimits.burst = 1
+                    $0.emailSendWindow = 0
+                }
+            ) { api in
                 #expect(try await api.send(.post, "/recover", json: ["email": TestServer.uniqueEmail()]).status == .ok)
                 let limited = try await api.send(.post, "/recover", raw: ByteBuffer(string: "{not json"))
                 #expect(limited.status == .tooManyRequests, "\(limited)")

@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 extension Routes {
@@ -42,9 +43,11 @@ extension Routes {
                     #expect(page.header("Cache-Control")?.contains("no-store") == true)
                 }
                 let csrf = try await browser.csrf(from: "/reset-password?token=\(token)")
-                let reset = try await browser.post("/reset-password", [
-                    "csrf": csrf, "token": token, "password": Self.newPassword, "confirm": Self.newPassword,
-                ])
+                let reset = try await browser.post(
+                    "/reset-password",
+                    [
+                        "csrf": csrf, "token": token, "password": Self.newPassword, "confirm": Self.newPassword,
+                    ])
                 #expect(reset.status == .ok, "\(reset.page)")
                 #expect(try await api.signIn(email, Self.newPassword).status == .ok)
             }
@@ -98,15 +101,18 @@ extension Routes {
                     (Self.newPassword, Self.newPassword + "x", "Passwords do not match"),
                 ]
                 for (password, confirm, text) in cases {
-                    let reply = try await browser.post("/reset-password", ["csrf": csrf, "token": token, "password": password, "confirm": confirm])
+                    let reply = try await browser.post(
+                        "/reset-password", ["csrf": csrf, "token": token, "password": password, "confirm": confirm])
                     #expect(reply.status == .unprocessableContent, "\(text): \(reply.status)")
                     #expect(reply.shows(text), "\(text): \(reply.page)")
                     #expect(WebFormClient.hiddenField("token", in: reply) == token, "the form keeps its token")
                 }
                 #expect(try await api.signIn(email).status == .ok, "a refused form changed the password")
-                let reset = try await browser.post("/reset-password", [
-                    "csrf": csrf, "token": token, "password": Self.newPassword, "confirm": Self.newPassword,
-                ])
+                let reset = try await browser.post(
+                    "/reset-password",
+                    [
+                        "csrf": csrf, "token": token, "password": Self.newPassword, "confirm": Self.newPassword,
+                    ])
                 #expect(reset.status == .ok, "the refused forms spent the link: \(reset.page)")
             }
         }
@@ -137,14 +143,22 @@ extension Routes {
 
         @Test("an expired link shows the invalid-link page on GET and POST", arguments: Backend.all)
         func expired(backend: Backend) async throws {
-            try await Routes.run(backend, configure: { Routes.appSite(&$0); $0.otpExpiry = 0 }) { api in
+            try await Routes.run(
+                backend,
+                configure: {
+                    Routes.appSite(&$0)
+                    $0.otpExpiry = 0
+                }
+            ) { api in
                 let (email, _, token) = try await Self.account(api)
                 var browser = WebFormClient(api)
                 Self.expectInvalidLink(try await browser.get("/reset-password?token=\(token)"), "GET")
                 let csrf = try await browser.csrf(from: "/login")
-                let reply = try await browser.post("/reset-password", [
-                    "csrf": csrf, "token": token, "password": Self.newPassword, "confirm": Self.newPassword,
-                ])
+                let reply = try await browser.post(
+                    "/reset-password",
+                    [
+                        "csrf": csrf, "token": token, "password": Self.newPassword, "confirm": Self.newPassword,
+                    ])
                 Self.expectInvalidLink(reply, "POST")
                 #expect(try await api.signIn(email).status == .ok)
             }
@@ -152,11 +166,14 @@ extension Routes {
 
         @Test("too many reset posts from one client: 429 and the rate-limit text, the password unchanged", arguments: Backend.all)
         func rateLimit(backend: Backend) async throws {
-            try await Routes.run(backend, configure: {
-                Routes.appSite(&$0)
-                $0.rateLimits.verifyPerFiveMinutes = 1
-                $0.rateLimits.burst = 1
-            }) { api in
+            try await Routes.run(
+                backend,
+                configure: {
+                    Routes.appSite(&$0)
+                    $0.rateLimits.verifyPerFiveMinutes = 1
+                    $0.rateLimits.burst = 1
+                }
+            ) { api in
                 let (email, _, token) = try await Self.account(api)
                 var browser = WebFormClient(api)
                 let csrf = try await browser.csrf(from: "/reset-password?token=\(token)")

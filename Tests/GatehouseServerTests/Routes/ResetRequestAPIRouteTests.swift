@@ -3,6 +3,7 @@ import GatehouseCore
 import HTTPTypes
 import NIOCore
 import Testing
+
 @testable import GatehouseServer
 
 extension Routes {
@@ -16,7 +17,9 @@ extension Routes {
             try await api.atRoot.send(.post, path, json: json)
         }
 
-        @Test("the REST API: the same success envelope for registered and unknown addresses; only the registered one gets mail", arguments: Backend.all)
+        @Test(
+            "the REST API: the same success envelope for registered and unknown addresses; only the registered one gets mail",
+            arguments: Backend.all)
         func requestPasswordReset(backend: Backend) async throws {
             try await Routes.run(backend) { api in
                 let registered = TestServer.uniqueEmail("rest")
@@ -65,7 +68,9 @@ extension Routes {
                     let missing = try await Self.post(api, path, [:])
                     #expect(missing.status == .badRequest, "\(path): \(missing)")
                     #expect(missing["success"] == .bool(false) && missing["data"] == nil, "\(path): \(missing)")
-                    #expect(missing["error"]?.stringValue == "validation_failed" && missing.message == "Please enter your email address", "\(path): \(missing)")
+                    #expect(
+                        missing["error"]?.stringValue == "validation_failed" && missing.message == "Please enter your email address",
+                        "\(path): \(missing)")
                     let invalid = try await Self.post(api, path, ["email": "not-an-address"])
                     #expect(invalid.status == .badRequest, "\(path): \(invalid)")
                     #expect(invalid.message == "Unable to validate email address: invalid format", "\(path): \(invalid)")
@@ -74,7 +79,9 @@ extension Routes {
                     #expect(try await Self.post(api, path, ["email": email]).status == .ok)
                     let again = try await Self.post(api, path, ["email": email])
                     #expect(again.status == .tooManyRequests, "\(path): \(again)")
-                    #expect(again["success"] == .bool(false) && again["error"]?.stringValue == "over_email_send_rate_limit", "\(path): \(again)")
+                    #expect(
+                        again["success"] == .bool(false) && again["error"]?.stringValue == "over_email_send_rate_limit", "\(path): \(again)"
+                    )
                     #expect(again.header("Retry-After").flatMap { Int($0) }.map { (1...60).contains($0) } == true, "\(again.headers)")
                 }
             }

@@ -3,6 +3,7 @@ import GatehouseCore
 import HTTPTypes
 import PostgresNIO
 import Testing
+
 @testable import GatehouseServer
 
 /// The router tests of issue 12: one suite per route, each pinning what the route does today as

@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import HTTPTypes
 import Testing
+
 @testable import GatehouseServer
 
 extension Routes {
@@ -10,9 +11,12 @@ extension Routes {
     /// addresses, a confirmation link that lands on `/login?code=…`, the specs' validation texts.
     @Suite("GET /signup, POST /signup/create and /signup/resend")
     struct SignUpPage {
-        static func create(_ browser: inout WebFormClient, _ email: String, password: String = TestServer.password, confirm: String? = nil) async throws -> Reply {
+        static func create(_ browser: inout WebFormClient, _ email: String, password: String = TestServer.password, confirm: String? = nil)
+            async throws -> Reply
+        {
             let csrf = try await browser.csrf(from: "/signup")
-            return try await browser.post("/signup/create", ["csrf": csrf, "email": email, "password": password, "confirm": confirm ?? password])
+            return try await browser.post(
+                "/signup/create", ["csrf": csrf, "email": email, "password": password, "confirm": confirm ?? password])
         }
 
         @Test("GET shows the form; GET of the form's targets goes back to it")
@@ -21,7 +25,10 @@ extension Routes {
                 var browser = WebFormClient(api)
                 let page = try await browser.get("/signup")
                 #expect(page.status == .ok, "\(page)")
-                for words in ["Create Account", "Create your Gatehouse account with your email address.", "At least 8 characters", "Already have an account?"] {
+                for words in [
+                    "Create Account", "Create your Gatehouse account with your email address.", "At least 8 characters",
+                    "Already have an account?",
+                ] {
                     #expect(page.shows(words), "\(words) missing")
                 }
                 #expect(WebFormClient.hiddenField("csrf", in: page) != nil)
@@ -122,10 +129,13 @@ extension Routes {
 
         @Test("too many sign-ups from one client: 429 and the rate-limit text", arguments: Backend.all)
         func rateLimit(backend: Backend) async throws {
-            try await Routes.run(backend, configure: {
-                $0.rateLimits.otpPerFiveMinutes = 1
-                $0.rateLimits.burst = 1
-            }) { api in
+            try await Routes.run(
+                backend,
+                configure: {
+                    $0.rateLimits.otpPerFiveMinutes = 1
+                    $0.rateLimits.burst = 1
+                }
+            ) { api in
                 var browser = WebFormClient(api)
                 #expect(try await Self.create(&browser, TestServer.uniqueEmail("one")).status == .ok)
                 let email = TestServer.uniqueEmail("two")
@@ -136,7 +146,9 @@ extension Routes {
             }
         }
 
-        @Test("POST /signup/resend: 'Email sent again' and a new email, then 'Already sent' inside the address's window", arguments: Backend.all)
+        @Test(
+            "POST /signup/resend: 'Email sent again' and a new email, then 'Already sent' inside the address's window",
+            arguments: Backend.all)
         func resend(backend: Backend) async throws {
             try await Routes.run(backend, configure: { $0.emailSendWindow = 60 }) { api in
                 let email = TestServer.uniqueEmail("resend")

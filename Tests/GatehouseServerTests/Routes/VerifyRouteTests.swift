@@ -3,6 +3,7 @@ import GatehouseCore
 import HTTPTypes
 import NIOCore
 import Testing
+
 @testable import GatehouseServer
 
 extension Routes {
@@ -11,7 +12,8 @@ extension Routes {
     /// into the app) and POST JSON (`token_hash`, or `email` + `token`, for a session).
     @Suite("GET, HEAD and POST /verify")
     struct Verify {
-        static let errorFragment = "#error=access_denied&error_code=otp_expired&error_description=Email%20link%20is%20invalid%20or%20has%20expired"
+        static let errorFragment =
+            "#error=access_denied&error_code=otp_expired&error_description=Email%20link%20is%20invalid%20or%20has%20expired"
 
         /// A registered address and the link of a recovery email sent to it with `redirect_to`.
         static func recoveryLink(_ api: API) async throws -> (email: String, link: String) {
@@ -41,7 +43,8 @@ extension Routes {
                 }
                 let head = try await api.atRoot.send(.head, path)
                 #expect(head.status == .ok && head.header("Location") == nil, "\(head)")
-                let session = try TestSession(try await Self.verify(api, ["type": "recovery", "token_hash": try RouteMail.token(in: link)]))
+                let session = try TestSession(
+                    try await Self.verify(api, ["type": "recovery", "token_hash": try RouteMail.token(in: link)]))
                 #expect(try await api.user(session.accessToken)["email"]?.stringValue == email)
             }
         }
@@ -63,7 +66,9 @@ extension Routes {
                 let (_, link) = try await Self.recoveryLink(api)
                 let token = try RouteMail.token(in: link)
                 let wrongType = try await api.send(.get, "/verify?token=\(token)&type=signup")
-                #expect(wrongType.status == .seeOther && wrongType.header("Location")?.contains("error_code=otp_expired") == true, "\(wrongType)")
+                #expect(
+                    wrongType.status == .seeOther && wrongType.header("Location")?.contains("error_code=otp_expired") == true,
+                    "\(wrongType)")
                 // … and that GET spent nothing either.
                 #expect(try await Self.verify(api, ["type": "recovery", "token_hash": token]).status == .ok)
             }
@@ -93,7 +98,8 @@ extension Routes {
                     #expect(location.contains(key), "\(key) missing: \(location)")
                 }
                 let fragment = try #require(location.split(separator: "#").last)
-                let accessToken = try #require(URLComponents(string: "?" + fragment)?.queryItems?.first { $0.name == "access_token" }?.value)
+                let accessToken = try #require(
+                    URLComponents(string: "?" + fragment)?.queryItems?.first { $0.name == "access_token" }?.value)
                 #expect(try await api.user(accessToken)["email"]?.stringValue == email)
 
                 let second = try await ScannerSafeLinkTests.click(api, page: page)
@@ -171,7 +177,13 @@ extension Routes {
         @Test("an expired link: GET redirects with the error, POST with token_hash or the code is 403", arguments: Backend.all)
         func expired(backend: Backend) async throws {
             // Links that expire as they are made: the expiry is checked, not slept for.
-            try await Routes.run(backend, configure: { Routes.appSite(&$0); $0.otpExpiry = 0 }) { api in
+            try await Routes.run(
+                backend,
+                configure: {
+                    Routes.appSite(&$0)
+                    $0.otpExpiry = 0
+                }
+            ) { api in
                 let (email, link) = try await Self.recoveryLink(api)
                 let opened = try await api.atRoot.send(.get, try RouteMail.path(of: link))
                 #expect(opened.status == .seeOther, "\(opened)")
@@ -190,7 +202,10 @@ extension Routes {
                 let cases: [([String: Any], String)] = [
                     (["token_hash": "abc"], "Verify requires a verification type"),
                     (["type": "nonsense", "token_hash": "abc"], "Verify requires a verification type"),
-                    (["type": "recovery", "token_hash": "abc", "email": "a@example.com"], "Only the token_hash and type should be provided"),
+                    (
+                        ["type": "recovery", "token_hash": "abc", "email": "a@example.com"],
+                        "Only the token_hash and type should be provided"
+                    ),
                     (["type": "recovery"], "Verify requires either a token_hash, or an email and a token"),
                     (["type": "recovery", "email": "a@example.com"], "Verify requires either a token_hash, or an email and a token"),
                 ]

@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseCore
 import Testing
+
 @testable import GatehouseServer
 
 /// The 6-digit code's guess budgets, on the services' clock with seeded codes.
@@ -10,7 +11,9 @@ struct CodeBudgetServiceTests {
         String(format: "%06d", (Int(code)! + 1) % 1_000_000)
     }
 
-    @Test("five wrong guesses spend a code; ten across codes spend the account's hour; the next hour a new code works", arguments: Backend.all)
+    @Test(
+        "five wrong guesses spend a code; ten across codes spend the account's hour; the next hour a new code works", arguments: Backend.all
+    )
     func guessBudgets(_ backend: Backend) async throws {
         try await ServiceFixture.with(backend) { fixture in
             try await fixture.account("grace@example.com")

@@ -1,5 +1,6 @@
 import GatehouseCore
 import Synchronization
+
 @testable import GatehouseServer
 
 /// A clock a test moves by hand: every service built with `clock` reads the same instant.

@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import SQLKit
 import Testing
+
 @testable import GatehouseServer
 
 /// The reset page's password reset, on the service: it signs nobody in.

@@ -1,12 +1,14 @@
 import Foundation
 import GatehouseCore
 import Testing
+
 @testable import GatehouseServer
 
 /// Per-address windows, on the services' clock.
 @Suite("Services: send and reauthentication windows on a fixed clock")
 struct SendWindowServiceTests {
-    @Test("a recovery request inside the address's send window is refused with the seconds left; after it, accepted", arguments: Backend.all)
+    @Test(
+        "a recovery request inside the address's send window is refused with the seconds left; after it, accepted", arguments: Backend.all)
     func recoveryCooldown(_ backend: Backend) async throws {
         try await ServiceFixture.with(backend, configure: { $0.emailSendWindow = 120 }) { fixture in
             let recovery = fixture.services.recovery

@@ -2,6 +2,7 @@ import Foundation
 import GatehouseCore
 import Logging
 import Testing
+
 @testable import GatehouseServer
 
 /// The services over a scratch database, with a clock the test moves by hand and seeded

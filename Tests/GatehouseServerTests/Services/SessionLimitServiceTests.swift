@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseCore
 import Testing
+
 @testable import GatehouseServer
 
 /// GoTrue's session time-box and inactivity timeout, on the services' clock.

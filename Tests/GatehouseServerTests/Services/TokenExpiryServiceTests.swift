@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseCore
 import Testing
+
 @testable import GatehouseServer
 
 /// Token lifetimes, measured on the services' clock: the test moves it, nothing sleeps.

@@ -41,7 +41,8 @@ extension SoftwareAuthenticator {
         let clientData = Self.clientDataJSON(
             type: input.type, challenge: input.challenge, origin: input.origin, crossOrigin: input.crossOrigin, topOrigin: input.topOrigin)
         let attested = input.flags.contains(.attestedCredentialData) ? attestedCredentialData(coseKey: input.coseKey) : []
-        let authData = Self.authenticatorData(rpID: input.rpID, flags: input.flags, signCount: input.signCount, tail: attested + input.authDataTail)
+        let authData = Self.authenticatorData(
+            rpID: input.rpID, flags: input.flags, signCount: input.signCount, tail: attested + input.authDataTail)
         let statement: CBORValue
         if let given = input.statement {
             statement = given

@@ -85,7 +85,8 @@ struct SoftwareAuthenticator {
     var userHandle: String { Base64URL.encode(Array(userID.uuidString.lowercased().utf8)) }
 
     func storedCredential(signCount: UInt32 = 0, backupEligible: Bool = false) -> StoredCredential {
-        StoredCredential(credentialID: credentialID, publicKey: coseKey, signCount: signCount, backupEligible: backupEligible, userID: userID)
+        StoredCredential(
+            credentialID: credentialID, publicKey: coseKey, signCount: signCount, backupEligible: backupEligible, userID: userID)
     }
 }
 

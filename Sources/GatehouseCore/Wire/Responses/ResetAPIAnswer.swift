@@ -26,7 +26,8 @@ public struct ResetAPIData: Codable, Sendable, Equatable {
     public var resetLinkSent: Bool
     public var linkExpiresIn: Int?
 
-    public init(success: Bool = true, message: String, resetMethod: String = "email_link", resetLinkSent: Bool = true, linkExpiresIn: Int?) {
+    public init(success: Bool = true, message: String, resetMethod: String = "email_link", resetLinkSent: Bool = true, linkExpiresIn: Int?)
+    {
         self.success = success
         self.message = message
         self.resetMethod = resetMethod

@@ -40,7 +40,8 @@ struct QueryInputGuard<Context: RequestContext>: RouterMiddleware {
         var index = 0
         while index < utf8.count {
             let byte = utf8[index]
-            if byte == UInt8(ascii: "%"), index + 2 < utf8.count, let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2]) {
+            if byte == UInt8(ascii: "%"), index + 2 < utf8.count, let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
+            {
                 bytes.append(high << 4 | low)
                 index += 3
             } else {

@@ -29,7 +29,8 @@ struct MIMEComposer: Sendable {
     /// literal), else the domain of the sender's address.
     static func messageIDDomain(heloName: String, from sender: MailAddress) -> String {
         let helo = heloName.lowercased()
-        let isDomain = helo.contains(".") && !helo.hasPrefix("[") && !helo.hasSuffix(".localhost")
+        let isDomain =
+            helo.contains(".") && !helo.hasPrefix("[") && !helo.hasSuffix(".localhost")
             && helo.contains(where: { $0.isLetter })
         if isDomain, helo.utf8.allSatisfy({ (33...126).contains($0) && $0 != UInt8(ascii: ">") }) {
             return heloName

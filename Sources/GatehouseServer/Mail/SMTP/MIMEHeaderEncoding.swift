@@ -31,7 +31,8 @@ enum MIMEHeaderEncoding {
         }
         let escaped = displayName.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         let quoted = "\"" + escaped + "\""
-        return fold(name, tokens: quoted.split(separator: " ", omittingEmptySubsequences: false).map(String.init) + ["<\(mailbox.address)>"])
+        return fold(
+            name, tokens: quoted.split(separator: " ", omittingEmptySubsequences: false).map(String.init) + ["<\(mailbox.address)>"])
     }
 
     /// Whether `text` has to be written as encoded-words: non-ASCII, control characters, text a

@@ -27,7 +27,7 @@ enum MailHeaderValidation {
             )
         }
         guard let at = address.lastIndex(of: "@"), at != address.startIndex,
-              address.index(after: at) != address.endIndex
+            address.index(after: at) != address.endIndex
         else {
             throw MailDeliveryError(transient: false, "invalid \(role) address: expected local-part@domain")
         }

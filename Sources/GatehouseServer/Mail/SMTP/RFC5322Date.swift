@@ -15,6 +15,7 @@ enum RFC5322Date {
         }
         let weekday = weekdays[((parts.weekday ?? 1) - 1) % 7]
         let month = months[((parts.month ?? 1) - 1) % 12]
-        return "\(weekday), \(two(parts.day)) \(month) \(parts.year ?? 1970) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) +0000"
+        return
+            "\(weekday), \(two(parts.day)) \(month) \(parts.year ?? 1970) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) +0000"
     }
 }

@@ -18,9 +18,10 @@ struct SMTPReply: Sendable, Equatable {
     /// what an error reason quotes.
     func summary(limit: Int = 200) -> String {
         let text = lines.map { $0.trimmingSMTPWhitespace() }.filter { !$0.isEmpty }.joined(separator: " / ")
-        let cleaned = String(String.UnicodeScalarView(
-            ("\(code) " + text).unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }
-        ))
+        let cleaned = String(
+            String.UnicodeScalarView(
+                ("\(code) " + text).unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }
+            ))
         let trimmed = cleaned.trimmingSMTPWhitespace()
         guard trimmed.count > limit else { return trimmed }
         return String(trimmed.prefix(limit - 1)) + "…"
@@ -48,8 +49,8 @@ struct SMTPReplyParser {
     mutating func consume(_ line: String) throws(SMTPProtocolViolation) -> SMTPReply? {
         let scalars = Array(line.utf8.prefix(4))
         guard scalars.count >= 3,
-              (UInt8(ascii: "2")...UInt8(ascii: "5")).contains(scalars[0]),
-              scalars[1...2].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+            (UInt8(ascii: "2")...UInt8(ascii: "5")).contains(scalars[0]),
+            scalars[1...2].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else {
             throw SMTPProtocolViolation("malformed reply line \(Self.quote(line))")
         }
@@ -80,9 +81,12 @@ struct SMTPReplyParser {
 
     private static func quote(_ line: String) -> String {
         let shown = line.count > 60 ? String(line.prefix(60)) + "…" : line
-        return "\"" + String(String.UnicodeScalarView(shown.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? "?" : $0
-        })) + "\""
+        return "\""
+            + String(
+                String.UnicodeScalarView(
+                    shown.unicodeScalars.map {
+                        $0.properties.generalCategory == .control ? "?" : $0
+                    })) + "\""
     }
 }
 

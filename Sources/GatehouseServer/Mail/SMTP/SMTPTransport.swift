@@ -66,7 +66,9 @@ public struct SMTPTransport: MailTransport {
             await connection.close()
             logger.debug(
                 "SMTP message accepted",
-                metadata: ["smtp.server": .string("\(configuration.host):\(configuration.port)"), "smtp.reply": .string(accepted.summary())]
+                metadata: [
+                    "smtp.server": .string("\(configuration.host):\(configuration.port)"), "smtp.reply": .string(accepted.summary()),
+                ]
             )
         } catch {
             await connection.close()
