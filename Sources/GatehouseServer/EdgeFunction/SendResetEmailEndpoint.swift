@@ -3,7 +3,7 @@ import Hummingbird
 
 /// The Supabase Edge Function of spec 003: `POST /functions/v1/send-reset-email {email}` →
 /// `{"success": true, "message": "Password reset email sent"}`. Same request path as `/recover`,
-/// so the same answer for every address; failures are `EdgeFunctionErrorMiddleware`'s.
+/// so the same answer for every address; failures are answered by its route list's `EnvelopeErrorMiddleware`.
 struct SendResetEmailEndpoint {
     let service: GatehouseServices
 

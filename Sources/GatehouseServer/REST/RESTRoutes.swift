@@ -1,14 +1,17 @@
+import GatehouseCore
 import Hummingbird
 
 /// The routes of the REST shape (spec 004), with their middleware: the envelope's error
-/// vocabulary outermost, then the OTP rate limit.
+/// vocabulary outermost (`{"success": false, "error": <code>, "message"}`), then the OTP rate limit.
 struct RESTRoutes {
     let service: GatehouseServices
     let limits: RateLimits
 
     func add(to router: Router<GatehouseRequestContext>) {
         let passwordReset = PasswordResetRequestEndpoint(service: service)
-        let errors = RESTErrorMiddleware()
+        let errors = EnvelopeErrorMiddleware {
+            ResetAPIEnvelope<EmptyObject>(success: false, error: $0.code.rawValue, message: $0.message)
+        }
         let otp = RateLimitMiddleware(limits.otp)
         router.with(errors, otp).post("api/request_password_reset") { try await passwordReset.requestReset($0, context: $1) }
         router.with(errors, otp).post("api/reset_password") { try await passwordReset.legacyResetPassword($0, context: $1) }
