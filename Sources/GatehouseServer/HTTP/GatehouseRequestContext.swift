@@ -16,6 +16,9 @@ struct GatehouseRequestContext: RequestContext, RemoteAddressRequestContext {
     var requestBudget: RequestBudget = .unlimited
     /// A web form's fields and whether it is genuine, set by `WebFormCSRFMiddleware`.
     var webForm: WebFormSubmission?
+    /// Where the browser stands by its sign-in cookie (or the storage failure that hid it), set by
+    /// `WebSignInMiddleware` on the pages that depend on it.
+    var webSignIn: Result<WebSignIn, AuthError>?
 
     init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

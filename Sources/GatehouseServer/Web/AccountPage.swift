@@ -18,7 +18,7 @@ struct AccountPage {
     }
 
     func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
-        let signIn = try await web.signIn(request)
+        let signIn = try web.signIn(context)
         guard case .signedIn(let caller, let state) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
         web.setSignInCookie(state, on: &exchange)
         return .page(page(caller.user, State()))
@@ -27,7 +27,7 @@ struct AccountPage {
     func signOut(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws
         -> WebOutcome
     {
-        let signIn = try await web.signIn(request)
+        let signIn = try web.signIn(context)
         if case .signedIn(let caller, _) = signIn {
             try await web.service.sessions.signOut(caller, scope: .local)
         }
@@ -39,7 +39,7 @@ struct AccountPage {
     func submitPassword(
         _ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange
     ) async throws -> WebOutcome {
-        let signIn = try await web.signIn(request)
+        let signIn = try web.signIn(context)
         guard case .signedIn(let caller, let state) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
         web.setSignInCookie(state, on: &exchange)
         return try await changePassword(caller, form: form, request: request, context: context)
@@ -49,7 +49,7 @@ struct AccountPage {
     func expired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws
         -> WebOutcome
     {
-        let signIn = try await web.signIn(request)
+        let signIn = try web.signIn(context)
         guard case .signedIn(let caller, _) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
         return .page(page(caller.user, State(summary: UserFacingText.formExpired, status: .forbidden)))
     }

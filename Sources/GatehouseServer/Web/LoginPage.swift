@@ -27,7 +27,7 @@ struct LoginPage {
     func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
         let query = request.uri.queryParameters
         var state = State()
-        switch try await web.signIn(request) {
+        switch try web.signIn(context) {
         case .signedIn: return .redirect("/account")
         case .timedOut:
             state.timeout = true

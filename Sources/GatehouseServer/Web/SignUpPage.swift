@@ -25,7 +25,7 @@ struct SignUpPage {
     }
 
     func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
-        if case .signedIn = try await web.signIn(request) { return .redirect("/account") }
+        if case .signedIn = try web.signIn(context) { return .redirect("/account") }
         return .page(page(State()))
     }
 

@@ -8,7 +8,8 @@ import Hummingbird
 /// rules and texts), enhanced by one script served from here; CSRF tokens on every form (checked
 /// with the Origin by `WebFormCSRFMiddleware`, declared on each form route, before the handler
 /// runs); a sealed `HttpOnly; SameSite=Lax` sign-in cookie; a strict Content-Security-Policy and
-/// the other page headers (`PageSecurityHeadersMiddleware`, on every page and form route). A
+/// the other page headers (`PageSecurityHeadersMiddleware`, on every page and form route); the
+/// cookie session resolved by `WebSignInMiddleware` on the pages that depend on it. A
 /// form's rate limit is declared here (`RateLimitMiddleware(…, .page)`); the page spends it once
 /// the form is valid and answers a limit with its own form.
 struct WebRoutes {
@@ -28,6 +29,8 @@ struct WebRoutes {
         let csrf = WebFormCSRFMiddleware(security: web.security, externalURL: configuration.externalURL)
         // Pages and forms (not the assets, nor the dev mailbox's JSON): the page security headers.
         let pages = router.with(PageSecurityHeadersMiddleware())
+        // Pages that depend on who is signed in: the cookie session, resolved last before the handler.
+        let signedIn = WebSignInMiddleware(web: web)
         let welcome = WelcomePage(web: web)
         let login = LoginPage(web: web)
         let signUp = SignUpPage(web: web)
@@ -37,14 +40,14 @@ struct WebRoutes {
         let assets = AssetsEndpoint()
 
         router.get("assets/:name") { try await assets.serve($0, context: $1) }
-        web.page("/", on: pages) { try await welcome.show($0, $1, &$2) }
+        web.page("/", on: pages.with(signedIn)) { try await welcome.show($0, $1, &$2) }
 
-        web.page("login", on: pages) { try await login.show($0, $1, &$2) }
+        web.page("login", on: pages.with(signedIn)) { try await login.show($0, $1, &$2) }
         web.form("login", on: pages.with(token, csrf), rejected: { login.expired($0, $1, $2, &$3) }) {
             try await login.submit($0, $1, $2, &$3)
         }
 
-        web.page("signup", on: pages) { try await signUp.show($0, $1, &$2) }
+        web.page("signup", on: pages.with(signedIn)) { try await signUp.show($0, $1, &$2) }
         web.form("signup/create", on: pages.with(otp, csrf), rejected: { signUp.createExpired($0, $1, $2, &$3) }) {
             try await signUp.create($0, $1, $2, &$3)
         }
@@ -62,11 +65,11 @@ struct WebRoutes {
             try await reset.submit($0, $1, $2, &$3)
         }
 
-        web.page("account", on: pages) { try await account.show($0, $1, &$2) }
-        web.form("account/sign-out", on: pages.with(csrf), rejected: { try await account.expired($0, $1, $2, &$3) }) {
+        web.page("account", on: pages.with(signedIn)) { try await account.show($0, $1, &$2) }
+        web.form("account/sign-out", on: pages.with(csrf, signedIn), rejected: { try await account.expired($0, $1, $2, &$3) }) {
             try await account.signOut($0, $1, $2, &$3)
         }
-        web.form("account/password", on: pages.with(otp, csrf), rejected: { try await account.expired($0, $1, $2, &$3) }) {
+        web.form("account/password", on: pages.with(otp, csrf, signedIn), rejected: { try await account.expired($0, $1, $2, &$3) }) {
             try await account.submitPassword($0, $1, $2, &$3)
         }
 

@@ -17,7 +17,9 @@ enum WebSignIn {
 }
 
 extension WebContext {
-    func signIn(_ request: Request) async throws(AuthError) -> WebSignIn {
+    /// The sign-in cookie resolved against its session (`WebSignInMiddleware` calls this once per
+    /// request; pages read the verdict with `signIn(_ context:)`).
+    func resolveSignIn(_ request: Request) async throws(AuthError) -> WebSignIn {
         guard let value = request.cookies[security.sessionCookieName]?.value, let state = security.open(value) else { return .signedOut }
         switch try await service.sessions.resumeCookieSession(
             sessionId: state.sessionId, userId: state.userId, lastSeen: state.lastSeen, remember: state.remember
@@ -29,6 +31,14 @@ extension WebContext {
         case .timedOut: return .timedOut
         case .ended: return .ended
         }
+    }
+
+    /// Where the browser stands, as `WebSignInMiddleware` found it. A route declared without that
+    /// middleware treats every browser as signed out; a storage failure reaches the page's own
+    /// error handling, as it did when the page resolved the cookie itself.
+    func signIn(_ context: GatehouseRequestContext) throws(AuthError) -> WebSignIn {
+        guard let verdict = context.webSignIn else { return .signedOut }
+        return try verdict.get()
     }
 
     /// The cookie state for a session an operation just started (sign-in, sign-up).

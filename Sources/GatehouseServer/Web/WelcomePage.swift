@@ -11,7 +11,7 @@ struct WelcomePage {
             "subtitle": UserFacingText.welcomeSubtitle, "signIn": UserFacingText.Login.signIn,
             "createAccount": UserFacingText.SignUp.create, "accountLabel": UserFacingText.Account.title,
         ]
-        if case .signedIn(let caller, _) = try await web.signIn(request) {
+        if case .signedIn(let caller, _) = try web.signIn(context) {
             values["signedIn"] = true
             values["signedInText"] = UserFacingText.Account.signedInAs + " " + caller.user.email
         }
