@@ -28,8 +28,15 @@ class GoTrueClients:
         )
 
     def decode_access_token(self, token: str) -> dict[str, Any]:
-        """Verifies the signature with the server's secret and the `authenticated` audience."""
-        return jwt.decode(token, self.jwt_secret, algorithms=["HS256"], audience="authenticated")
+        """Verifies the signature and the `authenticated` audience: with the server's secret for
+        HS256, with the key `/.well-known/jwks.json` publishes for the token's `kid` otherwise
+        (development signs RS256 with a key of its own)."""
+        header = jwt.get_unverified_header(token)
+        if header["alg"] == "HS256":
+            return jwt.decode(token, self.jwt_secret, algorithms=["HS256"], audience="authenticated")
+        keys = httpx.get(f"{self.root_url}/.well-known/jwks.json", timeout=5.0, trust_env=False).json()["keys"]
+        key = jwt.PyJWK(next(k for k in keys if k["kid"] == header["kid"]))
+        return jwt.decode(token, key, algorithms=[header["alg"]], audience="authenticated")
 
     # ----- clients ---------------------------------------------------------------------
 

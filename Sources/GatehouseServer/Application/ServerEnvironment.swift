@@ -31,7 +31,9 @@ struct ServerEnvironment: Sendable {
         ServerEnvironment(
             configuration: configuration, clock: .system, random: .system, store: Store(sql: sql, logger: logger),
             hasher: PasswordHasher(cost: configuration.bcryptCost),
-            signer: await TokenSigner(secret: configuration.jwtSecret, issuer: configuration.issuer, lifetime: configuration.jwtExpiry),
+            signer: await TokenSigner(
+                secret: configuration.jwtSecret, keySet: try configuration.signingKeySet(), issuer: configuration.issuer,
+                lifetime: configuration.jwtExpiry),
             refreshTokens: RefreshTokenCodec(secret: configuration.jwtSecret),
             tokenHasher: OneTimeTokenHasher(secret: configuration.jwtSecret),
             redirectPolicy: RedirectPolicy(siteURL: configuration.siteURL, allowList: configuration.redirectAllowList),

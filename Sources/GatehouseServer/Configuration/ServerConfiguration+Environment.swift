@@ -60,6 +60,8 @@ extension ServerConfiguration {
         configuration.maximumMetadataBytes = try reader.read(ServerSettings.maximumMetadataBytes)
         configuration.reauthenticationWindow = Double(try reader.read(ServerSettings.reauthenticationWindow))
         configuration.maximumJSONDepth = try reader.read(ServerSettings.maximumJSONDepth)
+        configuration.jwtKeys = try reader.read(ServerSettings.jwtKeys)
+        configuration.usesDevelopmentSigningKey = configuration.jwtKeys == nil && environment == .development
         return configuration
     }
 }

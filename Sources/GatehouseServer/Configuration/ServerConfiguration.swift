@@ -26,6 +26,15 @@ public struct ServerConfiguration: Sendable {
     }
     private var protectedDatabaseURL: Secret<String>?
     private var protectedJWTSecret: Secret<String>
+    /// `GATEHOUSE_JWT_KEYS`, or the development key; `nil` signs HS256 with `jwtSecret`.
+    public var jwtKeys: SigningKeySet? {
+        get { protectedJWTKeys?.value }
+        set { protectedJWTKeys = newValue.map(Secret.init) }
+    }
+    private var protectedJWTKeys: Secret<SigningKeySet>?
+    /// Without `jwtKeys`: sign with the development key pair kept in the data folder (made at
+    /// the first start). Set by `fromEnvironment` in development only.
+    public var usesDevelopmentSigningKey = false
     public var jwtExpiry = ServerSettings.jwtExpiry.defaultValue
     public var externalURL: String
     public var siteURL: String

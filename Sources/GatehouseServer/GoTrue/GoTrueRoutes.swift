@@ -30,10 +30,12 @@ struct GoTrueRoutes {
         let health = HealthEndpoint()
         let adminUsers = AdminUsersEndpoint(service: service)
         let adminMail = AdminMailEndpoint(service: service)
+        let jwks = JWKSEndpoint(service: service)
 
         // Public.
         routes.get("settings") { try await settings.show($0, context: $1) }
         routes.get("health") { try await health.show($0, context: $1) }
+        routes.get(".well-known/jwks.json") { try await jwks.show($0, context: $1) }
         // Signing up and in.
         routes.with(otp).post("signup") { try await signup.signUp($0, context: $1) }
         routes.with(token).post("token") { try await tokens.grant($0, context: $1) }

@@ -2,26 +2,39 @@ import Foundation
 import GatehouseCore
 import JWTKit
 
-/// Signs and verifies HS256 access tokens with the server's JWT secret.
+/// Signs and verifies access tokens. Without a key set, HS256 with the server's JWT secret and
+/// no `kid` (GoTrue without `GOTRUE_JWT_KEYS`). With one, new tokens are signed by its signing
+/// key with its `kid` header; tokens are verified by the key their `kid` names, and tokens
+/// without a known `kid` by the HS256 secret, so keys made by `gatehouse keys` keep working.
 struct TokenSigner: Sendable {
     let keys: JWTKeyCollection
     let issuer: String
     let lifetime: Int
+    /// The `kid` new tokens carry; `nil` signs with the HS256 secret.
+    let signingKid: JWKIdentifier?
+    /// The `alg` new tokens carry.
+    let signingAlgorithm: String
+    /// What `/.well-known/jwks.json` publishes: the public half of every asymmetric key.
+    let publicKeys: [PublicJWK]
 
-    init(secret: String, issuer: String, lifetime: Int) async {
-        let keys = JWTKeyCollection()
-        await keys.add(
-            hmac: HMACKey(from: secret), digestAlgorithm: .sha256,
-            serializer: DefaultJWTSerializer(jsonEncoder: ClaimsJSONEncoder())
-        )
+    init(secret: String, keySet: SigningKeySet? = nil, issuer: String, lifetime: Int) async {
+        let serializer = DefaultJWTSerializer(jsonEncoder: ClaimsJSONEncoder())
+        let keys = JWTKeyCollection(defaultJWTSerializer: serializer)
+        // The secret first and without a kid: jwt-kit's default, used for tokens naming no known key.
+        await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256, serializer: serializer)
+        for key in keySet?.keys ?? [] { await key.add(to: keys, serializer: serializer) }
         self.keys = keys
         self.issuer = issuer
         self.lifetime = lifetime
+        let signing = keySet?.signingKey
+        self.signingKid = signing.map { JWKIdentifier(string: $0.kid) }
+        self.signingAlgorithm = signing?.algorithm.rawValue ?? SigningKey.Algorithm.hs256.rawValue
+        self.publicKeys = keySet?.keys.compactMap(\.publicJWK) ?? []
     }
 
     func accessToken(for user: UserRecord, session: SessionRecord, now: Timestamp) async throws -> (token: String, expiresAt: Int64) {
         let claims = accessClaims(for: user, session: session, now: now)
-        return (try await keys.sign(claims), Int64(claims.exp.value.timeIntervalSince1970))
+        return (try await sign(claims), Int64(claims.exp.value.timeIntervalSince1970))
     }
 
     /// The claims an access token of `session` issued `now` carries.
@@ -66,7 +79,7 @@ struct TokenSigner: Sendable {
             func verify(using algorithm: some JWTAlgorithm) async throws {}
         }
         let now = Date()
-        return try await keys.sign(
+        return try await sign(
             KeyClaims(
                 role: role, iss: IssuerClaim(value: issuer), iat: IssuedAtClaim(value: now),
                 exp: ExpirationClaim(value: now.addingTimeInterval(Double(seconds)))

@@ -1,0 +1,11 @@
+import JWTKit
+
+/// The one way anything the server issues is signed (access tokens, `gatehouse keys`, the
+/// Firebase adapter's ID tokens): with the current signing key, RS256/ES256 with its `kid`
+/// header when `GATEHOUSE_JWT_KEYS` (or the development key) is set, else HS256 with the secret.
+extension TokenSigner {
+    /// The compact JWS of `payload`, header `{"alg", "kid"?, "typ": "JWT"}`.
+    func sign<Payload: JWTPayload>(_ payload: Payload) async throws -> String {
+        try await keys.sign(payload, kid: signingKid)
+    }
+}
