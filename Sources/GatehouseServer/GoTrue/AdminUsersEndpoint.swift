@@ -12,22 +12,17 @@ struct AdminUsersEndpoint {
         var aud = "authenticated"
     }
 
-    /// 10⁹ pages of 1000 users: far beyond any real listing, far below overflow.
-    static let maximumPage = 1_000_000_000
-
     func create(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(AdminUserRequest.self, from: request, context: context)
         return JSONBody.response(try await service.accounts.adminCreateUser(body).payload)
     }
 
     func list(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
-        // Bounded so that (page - 1) * per_page and the Link header's page + 1 cannot overflow;
-        // per_page above 1000 is clamped, as before.
-        let page = try QueryInteger.read("page", from: request, default: 1, range: 1...Self.maximumPage)
-        let perPage = min(1000, try QueryInteger.read("per_page", from: request, default: 50, range: 1...Int(Int32.max)))
-        let result = try await service.accounts.adminListUsers(page: page, perPage: perPage)
+        let paging = try AdminUsersPaging(request)
+        let result = try await service.accounts.adminListUsers(page: paging.page, perPage: paging.perPage)
         var headers: HTTPFields = [HTTPField.Name("X-Total-Count")!: String(result.total)]
-        headers[HTTPField.Name("Link")!] = Self.paginationLinks(path: request.uri.path, page: page, perPage: perPage, total: result.total)
+        let query = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+        headers[HTTPField.Name("Link")!] = paging.links(path: request.uri.path, query: query, total: result.total)
         return try JSONBody.response(UserList(users: result.users.map(\.payload)), headers: headers)
     }
 
@@ -44,16 +39,12 @@ struct AdminUsersEndpoint {
 
     func delete(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
-        try await service.accounts.adminDeleteUser(id: id)
+        let body = try await JSONBody.decode(AdminDeleteUserRequest.self, from: request, context: context)
+        if body.shouldSoftDelete == true {
+            try await service.accounts.adminSoftDeleteUser(id: id)
+        } else {
+            try await service.accounts.adminDeleteUser(id: id)
+        }
         return try JSONBody.response(EmptyObject())
-    }
-
-    /// RFC 8288 links as GoTrue sends them: next (when there is one) and last.
-    static func paginationLinks(path: String, page: Int, perPage: Int, total: Int) -> String {
-        let lastPage = max(1, (total + perPage - 1) / perPage)
-        var links: [String] = []
-        if page < lastPage { links.append("<\(path)?page=\(page + 1)&per_page=\(perPage)>; rel=\"next\"") }
-        links.append("<\(path)?page=\(lastPage)&per_page=\(perPage)>; rel=\"last\"")
-        return links.joined(separator: ", ")
     }
 }

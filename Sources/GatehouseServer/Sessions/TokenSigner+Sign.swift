@@ -8,4 +8,7 @@ extension TokenSigner {
     func sign<Payload: JWTPayload>(_ payload: Payload) async throws -> String {
         try await keys.sign(payload, kid: signingKid)
     }
+
+    /// The `alg` of what `sign` produces: "RS256", "ES256" or "HS256".
+    var signingAlgorithm: String { signingKeyAlgorithm.rawValue }
 }

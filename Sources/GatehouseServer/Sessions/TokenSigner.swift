@@ -12,8 +12,8 @@ struct TokenSigner: Sendable {
     let lifetime: Int
     /// The `kid` new tokens carry; `nil` signs with the HS256 secret.
     let signingKid: JWKIdentifier?
-    /// The `alg` new tokens carry.
-    let signingAlgorithm: String
+    /// The algorithm new tokens are signed with (`signingAlgorithm` names it).
+    let signingKeyAlgorithm: SigningKey.Algorithm
     /// What `/.well-known/jwks.json` publishes: the public half of every asymmetric key.
     let publicKeys: [PublicJWK]
 
@@ -28,7 +28,7 @@ struct TokenSigner: Sendable {
         self.lifetime = lifetime
         let signing = keySet?.signingKey
         self.signingKid = signing.map { JWKIdentifier(string: $0.kid) }
-        self.signingAlgorithm = signing?.algorithm.rawValue ?? SigningKey.Algorithm.hs256.rawValue
+        self.signingKeyAlgorithm = signing?.algorithm ?? .hs256
         self.publicKeys = keySet?.keys.compactMap(\.publicJWK) ?? []
     }
 

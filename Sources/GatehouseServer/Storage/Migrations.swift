@@ -189,6 +189,10 @@ enum Migrations {
                 )
                 """,
             ]),
+        // Branch keys (issue 13, item 1): when an admin soft-deleted a user (GoTrue's deleted_at).
+        Migration(
+            version: 6, name: "keys: soft-deleted users",
+            statements: ["ALTER TABLE users ADD COLUMN deleted_at BIGINT"]),
     ]
 
     /// Applies every migration newer than the database's version. Safe to run on every start and

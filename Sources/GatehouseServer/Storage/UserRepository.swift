@@ -12,7 +12,7 @@ struct UserRepository: Sendable {
         u.recovery_sent_at, u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.banned_until,
         u.created_at, u.updated_at, i.id AS identity_id, i.provider, i.provider_id, i.identity_data,
         i.last_sign_in_at AS identity_last_sign_in_at, i.created_at AS identity_created_at,
-        i.updated_at AS identity_updated_at
+        i.updated_at AS identity_updated_at, u.deleted_at
         """
     static let from = "FROM users u LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'"
 
@@ -59,7 +59,7 @@ struct UserRepository: Sendable {
 
     func list(offset: Int, limit: Int) async throws -> [UserRecord] {
         try await database.raw(
-            "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) ORDER BY u.created_at, u.id LIMIT \(bind: limit) OFFSET \(bind: offset)"
+            "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) ORDER BY u.created_at DESC, u.id DESC LIMIT \(bind: limit) OFFSET \(bind: offset)"
         ).all().map(Self.decode)
     }
 
@@ -165,7 +165,7 @@ struct UserRepository: Sendable {
                 updatedAt: try instant("identity_updated_at") ?? Timestamp(microsecondsSinceEpoch: 0)
             )
         }
-        return UserRecord(
+        var user = UserRecord(
             id: id, email: try row.decode(column: "email", as: String.self),
             passwordHash: try row.decode(column: "encrypted_password", as: String?.self),
             aud: try row.decode(column: "aud", as: String.self), role: try row.decode(column: "role", as: String.self),
@@ -178,5 +178,8 @@ struct UserRepository: Sendable {
             updatedAt: try instant("updated_at") ?? Timestamp(microsecondsSinceEpoch: 0),
             identity: identity
         )
+        // Not in the session_users view: a soft-deleted user has no sessions.
+        if row.contains(column: "deleted_at") { user.deletedAt = try instant("deleted_at") }
+        return user
     }
 }

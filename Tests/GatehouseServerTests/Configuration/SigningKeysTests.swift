@@ -78,6 +78,21 @@ struct SigningKeysTests {
         #expect(message.contains(expected), "\(message)")
     }
 
+    @Test("the signer's contract: sign(_:) uses the signing key and its kid; signingAlgorithm names it")
+    func signerContract() async throws {
+        let keys = Self.json([Self.jwk(TestJWKs.rsa, kid: "rsa-1", ops: ["sign", "verify"]), Self.oct])
+        let set = try #require(try Self.configuration(keys: keys).jwtKeys)
+        let signer = await TokenSigner(secret: ConfigurationTests.secret, keySet: set, issuer: "t", lifetime: 60)
+        #expect(signer.signingAlgorithm == "RS256")
+        let token = try await signer.sign(RoleClaims(role: "anon", exp: nil))
+        #expect(try Self.header(of: token) == ["alg": "RS256", "kid": "rsa-1", "typ": "JWT"])
+        #expect(try await signer.keys.verify(token, as: RoleClaims.self).role == "anon")
+
+        let plain = await TokenSigner(secret: ConfigurationTests.secret, issuer: "t", lifetime: 60)
+        #expect(plain.signingAlgorithm == "HS256")
+        #expect(try Self.header(of: try await plain.sign(RoleClaims(role: "anon", exp: nil))) == ["alg": "HS256", "typ": "JWT"])
+    }
+
     @Test("development: the key is made at start-up only, kept 0600, the same after a restart")
     func developmentKey() throws {
         try ConfigurationTests.withTemporaryDirectory { directory in

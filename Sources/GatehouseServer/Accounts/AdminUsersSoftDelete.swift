@@ -1,0 +1,41 @@
+import Crypto
+import Foundation
+import GatehouseCore
+
+/// The body of `DELETE /admin/users/{id}`: supabase-py and supabase-swift always send it; an
+/// empty body means a hard delete.
+struct AdminDeleteUserRequest: Decodable, Sendable {
+    var shouldSoftDelete: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case shouldSoftDelete = "should_soft_delete"
+    }
+}
+
+extension AccountService {
+    /// `DELETE /admin/users/{id} {"should_soft_delete": true}`, as GoTrue does it: the row is
+    /// kept with `deleted_at` (admin reads and the listing still show it), its address and
+    /// identity are obfuscated so the address is free for a new sign-up and nothing signs in
+    /// as it again, password and metadata are cleared, and its sessions and pending links end.
+    /// A second soft delete changes nothing.
+    func adminSoftDeleteUser(id: String) async throws(AuthError) {
+        let userId = try await adminUser(id: id).id
+        let now = clock.now()
+        let engine = store.engine
+        try await store.run(.transaction) { database in
+            guard let user = try await database.users.find(id: userId, lockingOn: engine) else {
+                throw AuthError(.userNotFound, status: .notFound, "User not found")
+            }
+            guard user.deletedAt == nil else { return }
+            let email = Self.obfuscated(user.id, user.email)
+            let providerId = user.identity.map { Self.obfuscated(user.id, $0.provider + ":" + $0.providerId) }
+            try await database.users.softDelete(user, obfuscatedEmail: email, obfuscatedProviderId: providerId, at: now)
+            try await database.oneTimeTokens.deletePending(userId: user.id, purpose: nil)
+        }
+    }
+
+    /// GoTrue's `obfuscateValue`: base64url (unpadded) SHA-256 of the user id and the value.
+    static func obfuscated(_ id: UUID, _ value: String) -> String {
+        Base64URL.encode(Data(SHA256.hash(data: Data((id.uuidString.lowercased() + value).utf8))))
+    }
+}
