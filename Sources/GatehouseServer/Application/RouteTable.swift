@@ -57,6 +57,8 @@ public enum RouteTable {
         defer { try? FileManager.default.removeItem(at: folder) }
         let logger = Logger(label: "gatehouse-routes")
         let store = try await SQLiteStore.open(path: folder.appendingPathComponent("routes.sqlite").path, logger: logger)
+        var configuration = configuration
+        configuration.usesDevelopmentSigningKey = false  // listing routes writes no key file to the data folder
         let environment = try await ServerEnvironment.live(configuration: configuration, store: store, logger: logger)
         let routes = buildRouter(service: GatehouseServices(environment: environment))
             .routes.map { Route(method: $0.method.rawValue, path: $0.path.description) }
