@@ -20,7 +20,7 @@ func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> 
                 allowHeaders: [
                     .accept, .authorization, .contentType, .origin, HTTPField.Name("apikey")!, HTTPField.Name("X-Client-Info")!,
                     HTTPField.Name("X-JWT-AUD")!, HTTPField.Name("X-Supabase-Api-Version")!,
-                ],
+                ] + FirebaseRoutes.browserHeaders,
                 allowMethods: [.get, .post, .put, .delete, .options],
                 exposedHeaders: ExposeHeadersMiddleware.exposed
             )))
@@ -37,6 +37,7 @@ func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> 
     EdgeFunctionRoutes(service: service, limits: limits).add(to: router)
     RESTRoutes(service: service, limits: limits).add(to: router)
     WebRoutes(service: service, limits: limits).add(to: router)
+    FirebaseRoutes(service: service, limits: limits).add(to: router)
     return router
 }
 

@@ -62,6 +62,7 @@ extension ServerConfiguration {
         configuration.maximumJSONDepth = try reader.read(ServerSettings.maximumJSONDepth)
         configuration.jwtKeys = try reader.read(ServerSettings.jwtKeys)
         configuration.usesDevelopmentSigningKey = configuration.jwtKeys == nil && environment == .development
+        configuration.firebase = try FirebaseConfiguration.fromEnvironment(reader, environment: environment)
         return configuration
     }
 }
