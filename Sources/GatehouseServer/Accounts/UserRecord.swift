@@ -18,6 +18,8 @@ struct UserRecord: Sendable {
     var createdAt: Timestamp
     var updatedAt: Timestamp
     var identity: IdentityRecord?
+    /// When an admin invited this user (GoTrue's `invited_at`); nil for everyone else.
+    var invitedAt: Timestamp? = nil
 
     var isConfirmed: Bool { emailConfirmedAt != nil }
 
@@ -34,7 +36,7 @@ struct UserRecord: Sendable {
             confirmedAt: emailConfirmedAt, recoverySentAt: recoverySentAt, lastSignInAt: lastSignInAt,
             appMetadata: appMetadata, userMetadata: userMetadata,
             identities: identity.map { [$0.payload(email: email)] } ?? [],
-            createdAt: createdAt, updatedAt: updatedAt, bannedUntil: bannedUntil
+            createdAt: createdAt, updatedAt: updatedAt, bannedUntil: bannedUntil, invitedAt: invitedAt
         )
     }
 
