@@ -137,6 +137,47 @@ extension Routes {
             }
         }
 
+        @Test("code guesses are budgeted as recovery's: five wrong codes spend the code, the link still works", arguments: Backend.all)
+        func guessBudget(backend: Backend) async throws {
+            try await Routes.run(backend, configure: Routes.appSite) { api in
+                let email = TestServer.uniqueEmail("guess")
+                try await api.createUser(email)
+                let text = try await Self.requestLink(api, email)
+                let code = try RouteMail.code(in: text)
+                let wrong = code == "000000" ? "111111" : "000000"
+                for _ in 0..<5 {
+                    let reply = try await Self.verify(api, ["type": "magiclink", "email": email, "token": wrong])
+                    #expect(reply.status == .forbidden && reply.errorCode == "otp_expired", "\(reply)")
+                }
+                let right = try await Self.verify(api, ["type": "magiclink", "email": email, "token": code])
+                #expect(right.status == .forbidden && right.errorCode == "otp_expired", "\(right)")
+                let link = try await DevMail.link(api, to: email)
+                #expect(try await Self.verify(api, ["type": "magiclink", "token_hash": try RouteMail.token(in: link)]).status == .ok)
+            }
+        }
+
+        @Test("an expired magic link: the GET redirects with the error, the code and token hash are 403", arguments: Backend.all)
+        func expired(backend: Backend) async throws {
+            try await Routes.run(
+                backend,
+                configure: {
+                    Routes.appSite(&$0)
+                    $0.otpExpiry = 0
+                }
+            ) { api in
+                let email = TestServer.uniqueEmail("expired")
+                try await api.createUser(email)
+                let text = try await Self.requestLink(api, email)
+                let link = try await DevMail.link(api, to: email)
+                let opened = try await api.atRoot.send(.get, try RouteMail.path(of: link))
+                #expect(opened.status == .seeOther && opened.header("Location")?.contains("error_code=otp_expired") == true, "\(opened)")
+                let byCode = try await Self.verify(api, ["type": "email", "email": email, "token": try RouteMail.code(in: text)])
+                #expect(byCode.status == .forbidden && byCode.errorCode == "otp_expired", "\(byCode)")
+                let byHash = try await Self.verify(api, ["type": "magiclink", "token_hash": try RouteMail.token(in: link)])
+                #expect(byHash.status == .forbidden && byHash.errorCode == "otp_expired", "\(byHash)")
+            }
+        }
+
         @Test("PKCE: the page's POST redirects with a code the app exchanges with its verifier", arguments: Backend.all)
         func pkce(backend: Backend) async throws {
             try await Routes.run(backend, configure: Routes.appSite) { api in
