@@ -71,9 +71,10 @@ extension AccountService {
                 try await database.pendingSignups.bind(id: pending.id, userId: target.user.id, tokenId: record.id)
             }
             try await database.users.recordEmailSent(userId: target.user.id, purpose: target.purpose, at: now)
-            switch target.purpose {
-            case .recovery, .magiclink: target.user.recoverySentAt = now
-            case .signup, .invite: target.user.confirmationSentAt = now
+            if target.purpose == .signup || target.purpose == .invite {
+                target.user.confirmationSentAt = now
+            } else {
+                target.user.recoverySentAt = now
             }
             return (target.user, target.purpose)
         }
