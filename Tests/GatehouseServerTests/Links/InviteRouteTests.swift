@@ -89,6 +89,24 @@ extension Routes {
             }
         }
 
+        @Test("inviting an address a stranger signed up with: accepting leaves the stranger's password unusable", arguments: Backend.all)
+        func strangerPasswordDropped(backend: Backend) async throws {
+            try await Routes.run(backend, configure: Routes.appSite) { api in
+                let email = TestServer.uniqueEmail("squat-invite")
+                #expect(try await api.signUp(email, TestServer.otherPassword).status == .ok)
+                #expect(try await Self.invite(api, ["email": email]).status == .ok)
+                _ = try await DevMail.newestText(api, to: email, count: 2)
+                let messages = try await RouteMail.messages(api, to: email)
+                let invite = try #require(messages.first { $0["subject"]?.stringValue?.contains("invited") == true }, "\(messages)")
+                let invitation = try #require(invite["text"]?.stringValue)
+                let session = try await api.send(
+                    .post, "/verify", json: ["type": "invite", "email": email, "token": try RouteMail.code(in: invitation)])
+                #expect(session.status == .ok, "\(session)")
+                let stranger = try await api.signIn(email, TestServer.otherPassword)
+                #expect(stranger.status == .badRequest && stranger.errorCode == "invalid_credentials", "\(stranger)")
+            }
+        }
+
         @Test("admins only: no token 401, a user's token 403; a bad address 400", arguments: Backend.all)
         func adminOnly(backend: Backend) async throws {
             try await Routes.run(backend, configure: Routes.appSite) { api in

@@ -178,6 +178,21 @@ extension Routes {
             }
         }
 
+        @Test("a stranger's sign-up of the address leaves no password once the owner signs in by magic link", arguments: Backend.all)
+        func strangerPasswordDropped(backend: Backend) async throws {
+            try await Routes.run(backend, configure: Routes.appSite) { api in
+                let email = TestServer.uniqueEmail("squatted")
+                #expect(try await api.signUp(email, TestServer.otherPassword, data: ["planted": true]).status == .ok)
+                let text = try await Self.requestLink(api, email)
+                let session = try TestSession(
+                    try await Self.verify(api, ["type": "email", "email": email, "token": try RouteMail.code(in: text)]))
+                let user = try await api.user(session.accessToken)
+                #expect(user["email_confirmed_at"]?.stringValue != nil && user["user_metadata"]?["planted"] == nil, "\(user)")
+                let stranger = try await api.signIn(email, TestServer.otherPassword)
+                #expect(stranger.status == .badRequest && stranger.errorCode == "invalid_credentials", "\(stranger)")
+            }
+        }
+
         @Test("PKCE: the page's POST redirects with a code the app exchanges with its verifier", arguments: Backend.all)
         func pkce(backend: Backend) async throws {
             try await Routes.run(backend, configure: Routes.appSite) { api in
