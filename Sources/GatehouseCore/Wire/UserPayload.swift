@@ -21,13 +21,16 @@ public struct UserPayload: Codable, Sendable, Equatable {
     public var isAnonymous: Bool
     /// When an admin soft-deleted the user; absent otherwise.
     public var deletedAt: Timestamp?
+    /// When an admin invited the user (`POST /invite`, `generate_link` type `invite`).
+    public var invitedAt: Timestamp?
 
     public init(
         id: String, aud: String, role: String, email: String, emailConfirmedAt: Timestamp?, phone: String = "",
         confirmationSentAt: Timestamp?, confirmedAt: Timestamp?, recoverySentAt: Timestamp?, lastSignInAt: Timestamp?,
         appMetadata: [String: JSONValue], userMetadata: [String: JSONValue], identities: [IdentityPayload],
         createdAt: Timestamp, updatedAt: Timestamp, bannedUntil: Timestamp?, isAnonymous: Bool = false,
-        deletedAt: Timestamp? = nil
+        deletedAt: Timestamp? = nil,
+        invitedAt: Timestamp? = nil
     ) {
         self.id = id
         self.aud = aud
@@ -47,6 +50,7 @@ public struct UserPayload: Codable, Sendable, Equatable {
         self.bannedUntil = bannedUntil
         self.isAnonymous = isAnonymous
         self.deletedAt = deletedAt
+        self.invitedAt = invitedAt
     }
 
     enum CodingKeys: String, CodingKey {
@@ -63,6 +67,7 @@ public struct UserPayload: Codable, Sendable, Equatable {
         case bannedUntil = "banned_until"
         case isAnonymous = "is_anonymous"
         case deletedAt = "deleted_at"
+        case invitedAt = "invited_at"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -86,6 +91,7 @@ public struct UserPayload: Codable, Sendable, Equatable {
         bannedUntil = try container.decodeIfPresent(Timestamp.self, forKey: .bannedUntil)
         isAnonymous = try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
         deletedAt = try container.decodeIfPresent(Timestamp.self, forKey: .deletedAt)
+        invitedAt = try container.decodeIfPresent(Timestamp.self, forKey: .invitedAt)
     }
 }
 
@@ -149,6 +155,7 @@ extension UserPayload: JSONWritable {
             writer.field(CodingKeys.bannedUntil.stringValue, ifPresent: bannedUntil)
             writer.field(CodingKeys.isAnonymous.stringValue, isAnonymous)
             writer.field(CodingKeys.deletedAt.stringValue, ifPresent: deletedAt)
+            writer.field(CodingKeys.invitedAt.stringValue, ifPresent: invitedAt)
         }
     }
 }

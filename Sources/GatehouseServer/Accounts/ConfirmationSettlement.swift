@@ -23,6 +23,8 @@ enum ConfirmationSettlement {
             if let chosen { user.replaceSignUpChoices(passwordHash: chosen.passwordHash, userMetadata: chosen.userMetadata) }
         case .recovery:
             user.replaceSignUpChoices(passwordHash: nil, userMetadata: [:])
+        case .magiclink, .invite:
+            try await settleLinkSignIn(&user, by: token, in: database)
         }
         user.confirmEmail(at: now)
         try await database.pendingSignups.deleteAll(userId: user.id)

@@ -20,6 +20,8 @@ struct UserRecord: Sendable {
     var identity: IdentityRecord?
     /// Set by an admin soft delete (`DELETE /admin/users/{id} {"should_soft_delete": true}`).
     var deletedAt: Timestamp? = nil
+    /// When an admin invited this user (GoTrue's `invited_at`); nil for everyone else.
+    var invitedAt: Timestamp? = nil
 
     var isConfirmed: Bool { emailConfirmedAt != nil }
 
@@ -36,7 +38,8 @@ struct UserRecord: Sendable {
             confirmedAt: emailConfirmedAt, recoverySentAt: recoverySentAt, lastSignInAt: lastSignInAt,
             appMetadata: appMetadata, userMetadata: userMetadata,
             identities: identity.map { [$0.payload(email: email)] } ?? [],
-            createdAt: createdAt, updatedAt: updatedAt, bannedUntil: bannedUntil, deletedAt: deletedAt
+            createdAt: createdAt, updatedAt: updatedAt, bannedUntil: bannedUntil, deletedAt: deletedAt,
+            invitedAt: invitedAt
         )
     }
 

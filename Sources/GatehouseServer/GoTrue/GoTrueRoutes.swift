@@ -31,6 +31,9 @@ struct GoTrueRoutes {
         let adminUsers = AdminUsersEndpoint(service: service)
         let adminMail = AdminMailEndpoint(service: service)
         let jwks = JWKSEndpoint(service: service)
+        let magicLink = OTPEndpoint(service: service)
+        let invite = InviteEndpoint(service: service)
+        let generateLink = GenerateLinkEndpoint(service: service)
 
         // Public.
         routes.get("settings") { try await settings.show($0, context: $1) }
@@ -57,6 +60,12 @@ struct GoTrueRoutes {
         routes.with(admin).put("admin/users/:id") { try await adminUsers.update($0, context: $1) }
         routes.with(admin).delete("admin/users/:id") { try await adminUsers.delete($0, context: $1) }
         routes.with(admin).get("admin/mail") { try await adminMail.status($0, context: $1) }
+        // Magic links and email codes, invitations, and links an admin delivers themselves.
+        routes.with(otp).post("otp") { try await magicLink.request($0, context: $1) }
+        routes.with(otp).post("magiclink") { try await magicLink.request($0, context: $1) }
+        routes.with(admin).post("invite") { try await invite.invite($0, context: $1) }
+        routes.with(admin).post("admin/invite") { try await invite.invite($0, context: $1) }
+        routes.with(admin).post("admin/generate_link") { try await generateLink.generate($0, context: $1) }
         return routes
     }
 }

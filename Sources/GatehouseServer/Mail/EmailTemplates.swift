@@ -46,6 +46,13 @@ struct EmailTemplates: Sendable {
         render("reauthentication", context, subject: "Confirm it is you")
     }
 
+    /// A magic link and code (`POST /otp`), or an invitation (`POST /invite`).
+    func link(_ purpose: TokenPurpose, _ context: Context) -> Rendered {
+        purpose == .invite
+            ? render("invite", context, subject: "You have been invited to \(context.productName)")
+            : render("magic_link", context, subject: "Your \(context.productName) sign-in link")
+    }
+
     private func render(_ name: String, _ context: Context, subject: String) -> Rendered {
         let values: [String: String] = [
             "product": context.productName, "email": context.email, "link": context.link ?? "",
@@ -125,5 +132,37 @@ struct EmailTemplates: Sendable {
             <p style="color:#475569">The code works once and expires in {{expiry}}. If this was not you, someone may be using your
             account: sign in and change your password, which signs every other device out.</p>
             """ + htmlFoot,
+        "magic_link.text": """
+        Someone asked to sign in to the {{{product}}} account for {{{email}}}.
+
+        Sign in here:
+        {{{link}}}
+
+        Or enter this code in the app: {{{code}}}
+
+        The link and the code work once and expire in {{{expiry}}}. If you did not ask for this, you can ignore this email.
+        """,
+        "magic_link.html": htmlHead + """
+            <p>Someone asked to sign in to the {{product}} account for <strong>{{email}}</strong>.</p>
+            """ + button.replacingOccurrences(of: "{{label}}", with: "Sign in") + """
+                <p>Or enter this code in the app: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
+                <p style="color:#475569">The link and the code work once and expire in {{expiry}}. If you did not ask for this, you can ignore this email.</p>
+                """ + htmlFoot,
+        "invite.text": """
+        You have been invited to create a {{{product}}} account for {{{email}}}.
+
+        Accept the invitation here:
+        {{{link}}}
+
+        Or enter this code in the app: {{{code}}}
+
+        The link and the code work once and expire in {{{expiry}}}. After accepting, choose a password for your account.
+        """,
+        "invite.html": htmlHead + """
+            <p>You have been invited to create a {{product}} account for <strong>{{email}}</strong>.</p>
+            """ + button.replacingOccurrences(of: "{{label}}", with: "Accept the invitation") + """
+                <p>Or enter this code in the app: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
+                <p style="color:#475569">The link and the code work once and expire in {{expiry}}. After accepting, choose a password for your account.</p>
+                """ + htmlFoot,
     ]
 }

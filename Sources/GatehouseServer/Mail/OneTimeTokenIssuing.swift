@@ -31,7 +31,7 @@ extension MailService {
             var users: [UserRecord?] = []
             for (index, address) in addresses.enumerated() {
                 let purpose = requests[index].purpose
-                guard let address, let user = byEmail[address], purpose == .recovery || !user.isConfirmed else {
+                guard let address, let user = byEmail[address], purpose.reachesConfirmedAccounts || !user.isConfirmed else {
                     users.append(nil)
                     continue
                 }

@@ -16,6 +16,13 @@ enum OutboxJob: Codable, Sendable, Equatable {
     case reauthentication(userId: UUID)
     /// A message rendered by the caller (`gatehouse mail test`).
     case direct(MailMessage)
+    /// A magic link (`purpose` `.magiclink`) or an invitation (`.invite`) to the account at
+    /// `email`, if there is one (for an invitation, still unconfirmed). `pendingSignupId` names
+    /// the `/otp` request that created the account, whose `data` the link applies.
+    case emailLink(
+        purpose: TokenPurpose, email: String, redirectTo: String?, codeChallenge: String?, codeChallengeMethod: String?,
+        pendingSignupId: UUID? = nil
+    )
 
     var kind: String {
         switch self {
@@ -24,6 +31,7 @@ enum OutboxJob: Codable, Sendable, Equatable {
         case .passwordChanged: "password_changed"
         case .direct: "direct"
         case .reauthentication: "reauthentication"
+        case .emailLink(let purpose, _, _, _, _, _): purpose == .invite ? "invite" : "magic_link"
         }
     }
 }

@@ -231,6 +231,12 @@ final class OutboxWorker: Service {
                         purpose: .signup, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method,
                         pendingSignupId: pendingSignupId
                     ))
+            case .emailLink(let purpose, let email, let redirectTo, let challenge, let method, let pendingSignupId):
+                tokenRequests.append(
+                    .init(
+                        purpose: purpose, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method,
+                        pendingSignupId: pendingSignupId
+                    ))
             case .passwordChanged, .direct, .reauthentication:
                 break
             }
@@ -245,6 +251,8 @@ final class OutboxWorker: Service {
                 messages.append((issued.next() ?? nil).map { render(templates.recovery($0.context), to: $0.user.email) })
             case .signupConfirmation:
                 messages.append((issued.next() ?? nil).map { render(templates.signupConfirmation($0.context), to: $0.user.email) })
+            case .emailLink(let purpose, _, _, _, _, _):
+                messages.append((issued.next() ?? nil).map { render(templates.link(purpose, $0.context), to: $0.user.email) })
             case .reauthentication(let userId):
                 let issued = try await mail.issueReauthenticationNonce(userId: userId)
                 messages.append(issued.map { render(templates.reauthentication($0.context), to: $0.email) })

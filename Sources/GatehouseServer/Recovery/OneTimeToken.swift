@@ -6,6 +6,10 @@ import GatehouseCore
 enum TokenPurpose: String, Sendable, Codable {
     case recovery
     case signup
+    /// A magic link or email OTP (`POST /otp`): signs in, confirming the address if need be.
+    case magiclink
+    /// An admin's invitation (`POST /invite`): confirms the address and signs in.
+    case invite
 }
 
 /// A freshly minted one-time token: the 256-bit link token and the 6-digit code, in clear only

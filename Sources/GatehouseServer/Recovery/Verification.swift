@@ -14,9 +14,10 @@ enum VerificationType: String, Sendable {
 
     var purposes: [TokenPurpose] {
         switch self {
-        case .recovery, .magiclink: [.recovery]
-        case .signup, .invite: [.signup]
-        case .email: [.signup, .recovery]
+        case .recovery: [.recovery]
+        case .magiclink: [.magiclink, .recovery]
+        case .signup, .invite: [.signup, .invite]
+        case .email: [.signup, .invite, .recovery, .magiclink]
         }
     }
 }

@@ -12,7 +12,7 @@ struct UserRepository: Sendable {
         u.recovery_sent_at, u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.banned_until,
         u.created_at, u.updated_at, i.id AS identity_id, i.provider, i.provider_id, i.identity_data,
         i.last_sign_in_at AS identity_last_sign_in_at, i.created_at AS identity_created_at,
-        i.updated_at AS identity_updated_at, u.deleted_at
+        i.updated_at AS identity_updated_at, u.deleted_at, u.invited_at
         """
     static let from = "FROM users u LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'"
 
@@ -50,7 +50,8 @@ struct UserRepository: Sendable {
         let column =
             switch purpose {
             case .recovery: "recovery_sent_at"
-            case .signup: "confirmation_sent_at"
+            case .signup, .invite: "confirmation_sent_at"
+            case .magiclink: "recovery_sent_at"
             }
         try await database.raw(
             "UPDATE users SET \(unsafeRaw: column) = \(bind: now.microsecondsSinceEpoch) WHERE id = \(bind: userId.uuidString.lowercased())"
@@ -176,7 +177,9 @@ struct UserRepository: Sendable {
             bannedUntil: try instant("banned_until"),
             createdAt: try instant("created_at") ?? Timestamp(microsecondsSinceEpoch: 0),
             updatedAt: try instant("updated_at") ?? Timestamp(microsecondsSinceEpoch: 0),
-            identity: identity
+            identity: identity,
+            // Lenient: a row read through a view made before the column existed has no such column.
+            invitedAt: (try? instant("invited_at")) ?? nil
         )
         // Not in the session_users view: a soft-deleted user has no sessions.
         if row.contains(column: "deleted_at") { user.deletedAt = try instant("deleted_at") }

@@ -1,0 +1,16 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+
+extension UserRepository {
+    /// Notes an invitation: GoTrue's `invited_at` and `confirmation_sent_at`, both `now`.
+    func recordInvited(userId: UUID, at now: Timestamp) async throws {
+        let micros = now.microsecondsSinceEpoch
+        try await database.raw(
+            """
+            UPDATE users SET invited_at = \(bind: micros), confirmation_sent_at = \(bind: micros), updated_at = \(bind: micros)
+            WHERE id = \(bind: userId.uuidString.lowercased())
+            """
+        ).run()
+    }
+}
