@@ -19,12 +19,19 @@ public struct UserPayload: Codable, Sendable, Equatable {
     public var updatedAt: Timestamp
     public var bannedUntil: Timestamp?
     public var isAnonymous: Bool
+    /// The address an email change waits to confirm (GoTrue omits it when there is none).
+    public var newEmail: String?
+    public var emailChangeSentAt: Timestamp?
+    public var invitedAt: Timestamp?
+    /// The user's MFA factors, verified and not (GoTrue omits the key when there are none).
+    public var factors: [FactorPayload]?
 
     public init(
         id: String, aud: String, role: String, email: String, emailConfirmedAt: Timestamp?, phone: String = "",
         confirmationSentAt: Timestamp?, confirmedAt: Timestamp?, recoverySentAt: Timestamp?, lastSignInAt: Timestamp?,
         appMetadata: [String: JSONValue], userMetadata: [String: JSONValue], identities: [IdentityPayload],
-        createdAt: Timestamp, updatedAt: Timestamp, bannedUntil: Timestamp?, isAnonymous: Bool = false
+        createdAt: Timestamp, updatedAt: Timestamp, bannedUntil: Timestamp?, isAnonymous: Bool = false,
+        newEmail: String? = nil, emailChangeSentAt: Timestamp? = nil, invitedAt: Timestamp? = nil, factors: [FactorPayload]? = nil
     ) {
         self.id = id
         self.aud = aud
@@ -43,6 +50,10 @@ public struct UserPayload: Codable, Sendable, Equatable {
         self.updatedAt = updatedAt
         self.bannedUntil = bannedUntil
         self.isAnonymous = isAnonymous
+        self.newEmail = newEmail
+        self.emailChangeSentAt = emailChangeSentAt
+        self.invitedAt = invitedAt
+        self.factors = factors
     }
 
     enum CodingKeys: String, CodingKey {
@@ -58,6 +69,10 @@ public struct UserPayload: Codable, Sendable, Equatable {
         case updatedAt = "updated_at"
         case bannedUntil = "banned_until"
         case isAnonymous = "is_anonymous"
+        case newEmail = "new_email"
+        case emailChangeSentAt = "email_change_sent_at"
+        case invitedAt = "invited_at"
+        case factors
     }
 
     public init(from decoder: any Decoder) throws {
@@ -80,6 +95,10 @@ public struct UserPayload: Codable, Sendable, Equatable {
         updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? createdAt
         bannedUntil = try container.decodeIfPresent(Timestamp.self, forKey: .bannedUntil)
         isAnonymous = try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
+        newEmail = try container.decodeIfPresent(String.self, forKey: .newEmail).flatMap { $0.isEmpty ? nil : $0 }
+        emailChangeSentAt = try container.decodeIfPresent(Timestamp.self, forKey: .emailChangeSentAt)
+        invitedAt = try container.decodeIfPresent(Timestamp.self, forKey: .invitedAt)
+        factors = try container.decodeIfPresent([FactorPayload].self, forKey: .factors)
     }
 }
 
@@ -142,6 +161,10 @@ extension UserPayload: JSONWritable {
             writer.field(CodingKeys.updatedAt.stringValue, updatedAt)
             writer.field(CodingKeys.bannedUntil.stringValue, ifPresent: bannedUntil)
             writer.field(CodingKeys.isAnonymous.stringValue, isAnonymous)
+            writer.field(CodingKeys.newEmail.stringValue, ifPresent: newEmail)
+            writer.field(CodingKeys.emailChangeSentAt.stringValue, ifPresent: emailChangeSentAt)
+            writer.field(CodingKeys.invitedAt.stringValue, ifPresent: invitedAt)
+            if let factors, !factors.isEmpty { writer.field(CodingKeys.factors.stringValue, factors) }
         }
     }
 }
