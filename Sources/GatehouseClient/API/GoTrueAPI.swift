@@ -45,8 +45,12 @@ struct GoTrueAPI: Sendable {
         try await http.send(request).requireSuccess()
     }
 
+    /// `POST /verify` for a session; the first half of a secure email change throws `EmailChangePending`.
     func verify(_ body: VerifyRequest) async throws -> Session {
-        try await http.decode(Session.self, from: builder.request("POST", "verify", body: body))
+        switch try await verifyAnswer(body) {
+        case .completed(let session): return session
+        case .pending(let pending): throw pending
+        }
     }
 
     func user(accessToken: String) async throws -> User {

@@ -9,11 +9,25 @@ extension GoTrueAPI {
     }
 }
 
+/// The emails `resend(type:email:)` sends again (GoTrue's `POST /resend` `type`).
+public enum EmailResendType: String, Sendable, CaseIterable {
+    /// The sign-up confirmation, for an address not confirmed yet.
+    case signup
+    /// Both emails of a pending email change (`email` is the user's current address).
+    case emailChange = "email_change"
+}
+
 extension AuthClient {
     /// Sends the sign-up confirmation email again (login spec §8 "Email Not Verified": "Show
     /// resend verification option"). Under PKCE the new link carries a fresh challenge.
     public func resendSignUpConfirmation(email: String, redirectTo: URL? = nil) async throws {
-        var body = EmailLinkRequest(email: email, type: ResendType.signup.rawValue)
+        try await resend(type: .signup, email: email, redirectTo: redirectTo)
+    }
+
+    /// `POST /resend {type, email}`: the sign-up confirmation or the email-change links again
+    /// (the earlier links stop working). GoTrue answers the same for unknown addresses.
+    public func resend(type: EmailResendType, email: String, redirectTo: URL? = nil) async throws {
+        var body = EmailLinkRequest(email: email, type: type.rawValue)
         if configuration.flowType == .pkce {
             let verifier = storeVerifier(forRecovery: false)
             body.codeChallenge = PKCE.challenge(for: verifier)

@@ -49,13 +49,18 @@ extension AuthClientError {
             return UserFacingText.accountAlreadyExists
         case .unexpectedFailure:
             return UserFacingText.serverError
+        case AuthErrorCode("otp_disabled"):
+            // `signInWithOTP(shouldCreateUser: false)` for an address without an account.
+            return UserFacingText.signupDisabled
+        case AuthErrorCode("email_address_invalid"), AuthErrorCode("email_address_not_authorized"):
+            return UserFacingText.invalidEmail
         case .validationFailed:
             let text = error.message.lowercased()
             if text.contains("email") { return UserFacingText.invalidEmail }
             if text.contains("longer than") { return UserFacingText.passwordTooLong }
             return UserFacingText.invalidRequest
         default:
-            return error.status >= 500 ? UserFacingText.serverError : UserFacingText.invalidRequest
+            return AccountSecurityText.message(for: error)
         }
     }
 }

@@ -46,6 +46,8 @@ public enum AuthChangeEvent: String, Sendable {
     /// A reset link or code was redeemed: the app should ask for a new password. Emitted for the
     /// implicit, PKCE and code flows alike (supabase-swift misses it for PKCE).
     case passwordRecovery
+    /// An MFA verification replaced the session with one at `aal2` (`mfa.verify`).
+    case mfaChallengeVerified
 }
 
 /// One entry of the auth event stream.

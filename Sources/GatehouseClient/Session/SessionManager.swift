@@ -98,6 +98,14 @@ actor SessionManager {
         return session
     }
 
+    /// A step-up (MFA verification) replaced the current session: kept where the old one was.
+    func replace(with session: Session) -> Session {
+        startNewGeneration()
+        save(session)
+        currentIsRecovery = false
+        return session
+    }
+
     /// The current session if a reset link or code opened it.
     func recoverySession() -> Session? {
         currentIsRecovery ? current : nil

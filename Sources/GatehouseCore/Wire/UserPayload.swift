@@ -21,8 +21,12 @@ public struct UserPayload: Codable, Sendable, Equatable {
     public var isAnonymous: Bool
     /// When an admin soft-deleted the user; absent otherwise.
     public var deletedAt: Timestamp?
-    /// When an admin invited the user (`POST /invite`, `generate_link` type `invite`).
+    /// The address an email change waits to confirm (GoTrue omits it when there is none).
+    public var newEmail: String?
+    public var emailChangeSentAt: Timestamp?
     public var invitedAt: Timestamp?
+    /// The user's MFA factors, verified and not (GoTrue omits the key when there are none).
+    public var factors: [FactorPayload]?
 
     public init(
         id: String, aud: String, role: String, email: String, emailConfirmedAt: Timestamp?, phone: String = "",
@@ -30,7 +34,7 @@ public struct UserPayload: Codable, Sendable, Equatable {
         appMetadata: [String: JSONValue], userMetadata: [String: JSONValue], identities: [IdentityPayload],
         createdAt: Timestamp, updatedAt: Timestamp, bannedUntil: Timestamp?, isAnonymous: Bool = false,
         deletedAt: Timestamp? = nil,
-        invitedAt: Timestamp? = nil
+        newEmail: String? = nil, emailChangeSentAt: Timestamp? = nil, invitedAt: Timestamp? = nil, factors: [FactorPayload]? = nil
     ) {
         self.id = id
         self.aud = aud
@@ -50,7 +54,10 @@ public struct UserPayload: Codable, Sendable, Equatable {
         self.bannedUntil = bannedUntil
         self.isAnonymous = isAnonymous
         self.deletedAt = deletedAt
+        self.newEmail = newEmail
+        self.emailChangeSentAt = emailChangeSentAt
         self.invitedAt = invitedAt
+        self.factors = factors
     }
 
     enum CodingKeys: String, CodingKey {
@@ -67,7 +74,10 @@ public struct UserPayload: Codable, Sendable, Equatable {
         case bannedUntil = "banned_until"
         case isAnonymous = "is_anonymous"
         case deletedAt = "deleted_at"
+        case newEmail = "new_email"
+        case emailChangeSentAt = "email_change_sent_at"
         case invitedAt = "invited_at"
+        case factors
     }
 
     public init(from decoder: any Decoder) throws {
@@ -91,7 +101,10 @@ public struct UserPayload: Codable, Sendable, Equatable {
         bannedUntil = try container.decodeIfPresent(Timestamp.self, forKey: .bannedUntil)
         isAnonymous = try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
         deletedAt = try container.decodeIfPresent(Timestamp.self, forKey: .deletedAt)
+        newEmail = try container.decodeIfPresent(String.self, forKey: .newEmail).flatMap { $0.isEmpty ? nil : $0 }
+        emailChangeSentAt = try container.decodeIfPresent(Timestamp.self, forKey: .emailChangeSentAt)
         invitedAt = try container.decodeIfPresent(Timestamp.self, forKey: .invitedAt)
+        factors = try container.decodeIfPresent([FactorPayload].self, forKey: .factors)
     }
 }
 
@@ -155,7 +168,10 @@ extension UserPayload: JSONWritable {
             writer.field(CodingKeys.bannedUntil.stringValue, ifPresent: bannedUntil)
             writer.field(CodingKeys.isAnonymous.stringValue, isAnonymous)
             writer.field(CodingKeys.deletedAt.stringValue, ifPresent: deletedAt)
+            writer.field(CodingKeys.newEmail.stringValue, ifPresent: newEmail)
+            writer.field(CodingKeys.emailChangeSentAt.stringValue, ifPresent: emailChangeSentAt)
             writer.field(CodingKeys.invitedAt.stringValue, ifPresent: invitedAt)
+            if let factors, !factors.isEmpty { writer.field(CodingKeys.factors.stringValue, factors) }
         }
     }
 }

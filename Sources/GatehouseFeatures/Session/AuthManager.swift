@@ -87,7 +87,7 @@ public final class AuthManager {
     func apply(_ change: AuthStateChange) {
         lastEvent = change.event
         switch change.event {
-        case .initialSession, .signedIn, .tokenRefreshed, .userUpdated:
+        case .initialSession, .signedIn, .tokenRefreshed, .userUpdated, .mfaChallengeVerified:
             session = change.session
             user = change.session?.user
             if change.session != nil { loginReason = nil }
