@@ -203,6 +203,7 @@ enum Migrations {
                     valid_since BIGINT NOT NULL
                 )
                 """
+            ]),
         // Invitations (branch links): GoTrue's `invited_at`, also read through `session_users`.
         Migration(
             version: 8, name: "links: invited_at",
