@@ -16,6 +16,9 @@ enum OutboxJob: Codable, Sendable, Equatable {
     case reauthentication(userId: UUID)
     /// A message rendered by the caller (`gatehouse mail test`).
     case direct(MailMessage)
+    /// A Firebase `sendOobCode` email (reset or verification) with Firebase's action link, if
+    /// `email` belongs to an account.
+    case firebaseOob(email: String, link: FirebaseActionLink)
 
     var kind: String {
         switch self {
@@ -24,6 +27,7 @@ enum OutboxJob: Codable, Sendable, Equatable {
         case .passwordChanged: "password_changed"
         case .direct: "direct"
         case .reauthentication: "reauthentication"
+        case .firebaseOob: "firebase_oob"
         }
     }
 }

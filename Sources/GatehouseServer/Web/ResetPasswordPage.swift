@@ -9,6 +9,10 @@ import Hummingbird
 /// (never in a logged URL of ours), and every answer carries `Referrer-Policy: no-referrer`.
 struct ResetPasswordPage {
     let web: WebContext
+    /// Where the form posts: this page, or Firebase's action URL (`FirebaseActionPage`).
+    var formAction = "/reset-password"
+    /// An allowed `continueUrl` of a Firebase link, offered on the done page.
+    var continueURL: String? = nil
 
     struct State {
         var token: String
@@ -72,7 +76,7 @@ struct ResetPasswordPage {
                 values: [
                     "title": UserFacingText.ResetPassword.doneTitle, "message": UserFacingText.passwordChanged,
                     "otherSessions": UserFacingText.allSessionsSignedOut, "signIn": UserFacingText.Login.signIn,
-                    "rememberEmail": user.email,
+                    "rememberEmail": user.email, "continueURL": continueURL ?? "", "continueLabel": FirebaseActionPage.continueLabel,
                 ]))
     }
 
@@ -81,7 +85,7 @@ struct ResetPasswordPage {
         var fields = FieldModel.newPasswordPair(minimum: minimum, passwordError: state.passwordError, confirmError: state.confirmError)
         FieldModel.focusFirstError(&fields)
         var values: [String: Any] = [
-            "token": state.token, "passwordField": fields[0].values, "confirmField": fields[1].values,
+            "token": state.token, "formAction": formAction, "passwordField": fields[0].values, "confirmField": fields[1].values,
             "subtitle": UserFacingText.ResetPassword.subtitle,
             "save": UserFacingText.ResetPassword.save, "saving": UserFacingText.ResetPassword.saving,
             "signInInstead": UserFacingText.ForgotPassword.signInInstead,
