@@ -37,6 +37,7 @@ func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> 
     EdgeFunctionRoutes(service: service, limits: limits).add(to: router)
     RESTRoutes(service: service, limits: limits).add(to: router)
     WebRoutes(service: service, limits: limits).add(to: router)
+    FirebaseRoutes(service: service, limits: limits).add(to: router)
     return router
 }
 

@@ -89,6 +89,8 @@ public struct ServerConfiguration: Sendable {
     /// How deeply arrays and objects may nest in a JSON request body, counting the body itself:
     /// checked by a byte scan before decoding (issue 19, item 2).
     public var maximumJSONDepth = ServerConfiguration.defaultMaximumJSONDepth
+    /// The Firebase Auth adapter: its project (nil: off) and accepted API keys.
+    public var firebase = FirebaseConfiguration()
     public static let defaultMaximumJSONDepth = ServerSettings.maximumJSONDepth.defaultValue
 
     public enum RecoveryLinkTarget: String, Sendable, CaseIterable {

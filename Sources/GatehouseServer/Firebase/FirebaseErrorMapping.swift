@@ -1,0 +1,59 @@
+import GatehouseCore
+
+/// THE mapping table from the services' outcomes (`AuthError` codes, GoTrue's vocabulary) to
+/// Firebase's error names. Every Firebase endpoint throws `AuthError`s from the services and
+/// `FirebaseError`s of its own; `FirebaseErrorMiddleware` turns the first kind into the second
+/// here, and nowhere else.
+extension FirebaseError {
+    init(_ error: AuthError) {
+        // Every rate limit, whichever bucket or window refused the request, is Firebase's one name.
+        if error.status == .tooManyRequests {
+            self = .named("TOO_MANY_ATTEMPTS_TRY_LATER", "Access has been temporarily disabled due to many failed attempts.")
+            self.retryAfter = error.retryAfter
+            return
+        }
+        if error.status.code >= 500 {
+            self = .internalError
+            return
+        }
+        self = Self.table[error.code].map { $0(error) } ?? .named("INVALID_ARGUMENT", error.message)
+    }
+
+    /// GoTrue error code → the Firebase error it becomes (given the `AuthError`, for its message).
+    static let table: [AuthErrorCode: @Sendable (AuthError) -> FirebaseError] = [
+        .emailExists: { _ in .named("EMAIL_EXISTS") },
+        .userAlreadyExists: { _ in .named("EMAIL_EXISTS") },
+        // Wrong password and unknown address alike (enumeration protection on, as Google's default).
+        .invalidCredentials: { _ in .named("INVALID_LOGIN_CREDENTIALS") },
+        .weakPassword: { .named("WEAK_PASSWORD", $0.message.trimmingSuffix(".")) },
+        .samePassword: { .named("WEAK_PASSWORD", $0.message.trimmingSuffix(".")) },
+        .userBanned: { _ in .named("USER_DISABLED") },
+        .userNotFound: { _ in .named("USER_NOT_FOUND") },
+        .badJWT: { _ in .named("INVALID_ID_TOKEN") },
+        .noAuthorization: { _ in .named("MISSING_ID_TOKEN") },
+        // A revoked session: the iOS SDK signs the user out on TOKEN_EXPIRED (not on INVALID_REFRESH_TOKEN).
+        .sessionNotFound: { _ in .named("TOKEN_EXPIRED") },
+        .sessionExpired: { _ in .named("TOKEN_EXPIRED") },
+        .refreshTokenNotFound: { _ in .named("TOKEN_EXPIRED") },
+        .refreshTokenAlreadyUsed: { _ in .named("TOKEN_EXPIRED") },
+        AuthErrorCode("reauthentication_needed"): { _ in .named("CREDENTIAL_TOO_OLD_LOGIN_AGAIN") },
+        AuthErrorCode("reauthentication_not_valid"): { _ in .named("CREDENTIAL_TOO_OLD_LOGIN_AGAIN") },
+        AuthErrorCode("current_password_invalid"): { _ in .named("INVALID_LOGIN_CREDENTIALS") },
+        .otpExpired: { _ in .named("EXPIRED_OOB_CODE") },
+        .signupDisabled: { _ in .named("OPERATION_NOT_ALLOWED", "Signups are disabled on this server.") },
+        .notAdmin: { _ in .insufficientPermission },
+        .badJSON: {
+            FirebaseError(status: .badRequest, message: "Invalid JSON payload received. \($0.message)", grpcStatus: "INVALID_ARGUMENT")
+        },
+        .requestTooLarge: { FirebaseError(status: .contentTooLarge, message: $0.message, grpcStatus: "INVALID_ARGUMENT") },
+        .notFound: { _ in .notFound },
+        .conflict: { _ in .named("TOO_MANY_ATTEMPTS_TRY_LATER", "A concurrent request changed this account; retry.") },
+    ]
+}
+
+extension String {
+    /// The text without one trailing `suffix` (GoTrue's messages end in a period, Firebase's details do not).
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

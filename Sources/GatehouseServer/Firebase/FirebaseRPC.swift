@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+
+/// One Identity Toolkit RPC: its v1 name (`signUp`, `lookup`, …), the request budget it spends
+/// (declared in the route list) and its handler.
+struct FirebaseRPC: Sendable {
+    typealias Handler = @Sendable (Request, FirebaseRequestContext) async throws -> Response
+
+    let name: String
+    let limit: RateLimiter?
+    let handler: Handler
+}
+
+/// The RPCs the adapter serves, by v1 name: the one place where a name meets its handler.
+/// The route list (`FirebaseRoutes`) fills it; `FirebaseRPCMiddleware` looks names up in it.
+struct FirebaseRPCTable: Sendable {
+    private(set) var rpcs: [String: FirebaseRPC] = [:]
+
+    /// Serves `name` (the v1 name; v3 names are translated by `FirebaseRPCTable.v1Name(v3:)`).
+    mutating func register(_ name: String, limit: RateLimiter? = nil, _ handler: @escaping FirebaseRPC.Handler) {
+        rpcs[name] = FirebaseRPC(name: name, limit: limit, handler: handler)
+    }
+
+    func rpc(named name: String) -> FirebaseRPC? { rpcs[name] }
+
+    /// The v3 (`relyingparty/<name>`) names the iOS SDK uses, and their v1 names (the Auth
+    /// emulator's `registerLegacyRoutes`).
+    static let v3Names: [String: String] = [
+        "signupNewUser": "signUp",
+        "verifyPassword": "signInWithPassword",
+        "getAccountInfo": "lookup",
+        "setAccountInfo": "update",
+        "deleteAccount": "delete",
+        "getOobConfirmationCode": "sendOobCode",
+        "resetPassword": "resetPassword",
+    ]
+
+    /// The v1 name a request's path names, or nil for a path that names none.
+    /// - v3: `relyingparty/<v3 name>`; v1 and project: the segment `accounts:<name>`
+    ///   (the project form's bare `accounts` is firebase-admin's create, i.e. `signUp`).
+    static func v1Name(segment: String, addressing: FirebaseAddressing) -> String? {
+        let segment = segment.removingPercentEncoding ?? segment
+        switch addressing {
+        case .v3:
+            return v3Names[segment]
+        case .v1, .project:
+            if addressing == .project, segment == "accounts" { return "signUp" }
+            guard segment.hasPrefix("accounts:") else { return nil }
+            let name = String(segment.dropFirst("accounts:".count))
+            return name.isEmpty ? nil : name
+        case .secureToken:
+            return "token"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Hummingbird
+
+/// Every route of the Firebase Auth adapter, with its middleware, in one list: the three
+/// addressing forms of the Identity Toolkit and securetoken's token path, all on the GoTrue port
+/// (clients pointed at an emulator host put Google's host name first in the path). Mounted only
+/// when a project is configured (`GATEHOUSE_FIREBASE_PROJECT_ID`); otherwise those paths are 404.
+///
+/// Each path's last segment names an RPC (`relyingparty/verifyPassword`, `accounts:signUp`); the
+/// table below maps names to handlers and to the request budget each spends. Middleware, in
+/// order: Firebase's error envelope, the RPC (404 for unknown names, the project of firebase-admin's
+/// paths, the rate limit), the caller (admin or app), the API key; then the RPC's handler.
+struct FirebaseRoutes {
+    let service: GatehouseServices
+    let limits: RateLimits
+
+    /// The addressing forms and their Hummingbird paths (`{rpc}`: one segment, parsed by
+    /// `FirebaseRPCTable.v1Name`, since `accounts:signUp` has its colon inside the segment).
+    static let paths: [(path: String, addressing: FirebaseAddressing)] = [
+        ("www.googleapis.com/identitytoolkit/v3/relyingparty/{rpc}", .v3),
+        ("identitytoolkit.googleapis.com/v1/{rpc}", .v1),
+        ("identitytoolkit.googleapis.com/v1/projects/{project}/{rpc}", .project),
+        ("securetoken.googleapis.com/v1/token", .secureToken),
+    ]
+
+    func table() -> FirebaseRPCTable {
+        var table = FirebaseRPCTable()
+        let otp = limits.otp
+        let token = limits.token
+        _ = (otp, token)
+        // fboob registers sendOobCode and resetPassword here.
+        return table
+    }
+
+    func add(to router: Router<GatehouseRequestContext>) {
+        guard let projectId = service.configuration.firebase.projectId else { return }
+        let table = table()
+        for (path, addressing) in Self.paths {
+            router.with(FirebaseErrorMiddleware())
+                .group(context: FirebaseRequestContext.self)
+                .add(middleware: FirebaseRPCMiddleware(addressing: addressing, table: table, projectId: projectId))
+                .add(middleware: FirebaseCallerMiddleware(service: service))
+                .add(middleware: FirebaseAPIKeyMiddleware(configuration: service.configuration.firebase))
+                .post(RouterPath(path)) { request, context in
+                    guard let rpc = context.rpc else { throw FirebaseError.notFound }
+                    return try await rpc.handler(request, context)
+                }
+        }
+    }
+}
