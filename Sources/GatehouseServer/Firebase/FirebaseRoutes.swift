@@ -28,6 +28,7 @@ struct FirebaseRoutes {
         let token = limits.token
         _ = (otp, token)
         // fboob registers sendOobCode and resetPassword here.
+        FirebaseOobRoutes(service: service, limits: limits).register(in: &table)
         return table
     }
 
