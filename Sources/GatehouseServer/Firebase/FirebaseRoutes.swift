@@ -22,11 +22,26 @@ struct FirebaseRoutes {
         ("securetoken.googleapis.com/v1/token", .secureToken),
     ]
 
-    func table() -> FirebaseRPCTable {
+    /// The RPCs by v1 name, each with the budget GoTrue's equivalent spends: sign-up and
+    /// changes `otp` (as `/signup`, `PUT /user`), sign-in and refresh `token` (as `/token`).
+    func table(projectId: String) -> FirebaseRPCTable {
         var table = FirebaseRPCTable()
         let otp = limits.otp
         let token = limits.token
-        _ = (otp, token)
+        let adapter = FirebaseAdapter(service: service, projectId: projectId)
+        let signUp = FirebaseSignUpEndpoint(adapter: adapter)
+        let signIn = FirebaseSignInEndpoint(adapter: adapter)
+        let lookup = FirebaseLookupEndpoint(adapter: adapter)
+        let update = FirebaseUpdateEndpoint(adapter: adapter)
+        let delete = FirebaseDeleteEndpoint(adapter: adapter)
+        let secureToken = FirebaseSecureTokenEndpoint(adapter: adapter)
+
+        table.register("signUp", limit: otp) { try await signUp.signUp($0, context: $1) }
+        table.register("signInWithPassword", limit: token) { try await signIn.signIn($0, context: $1) }
+        table.register("lookup") { try await lookup.lookup($0, context: $1) }
+        table.register("update", limit: otp) { try await update.update($0, context: $1) }
+        table.register("delete") { try await delete.delete($0, context: $1) }
+        table.register("token", limit: token) { try await secureToken.token($0, context: $1) }
         // fboob registers sendOobCode and resetPassword here.
         FirebaseOobRoutes(service: service, limits: limits).register(in: &table)
         return table
@@ -34,7 +49,7 @@ struct FirebaseRoutes {
 
     func add(to router: Router<GatehouseRequestContext>) {
         guard let projectId = service.configuration.firebase.projectId else { return }
-        let table = table()
+        let table = table(projectId: projectId)
         for (path, addressing) in Self.paths {
             router.with(FirebaseErrorMiddleware())
                 .group(context: FirebaseRequestContext.self)

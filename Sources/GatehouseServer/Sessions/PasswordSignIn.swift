@@ -7,7 +7,10 @@ extension SessionService {
     /// Every address, registered or not, has a failure budget (`claimSignInTry`), checked before
     /// anything is looked up. Every path past it pays exactly one bcrypt verify (a decoy for unknown addresses), and the
     /// account's state (banned, unconfirmed) is told only to someone who knew the password.
-    func signIn(email rawEmail: String?, password: String?, client: ClientInfo) async throws(AuthError) -> IssuedSession {
+    /// `requireConfirmedEmail: false` is Firebase's rule: an unverified address signs in.
+    func signIn(
+        email rawEmail: String?, password: String?, client: ClientInfo, requireConfirmedEmail: Bool = true
+    ) async throws(AuthError) -> IssuedSession {
         guard let rawEmail, !rawEmail.isEmpty else { throw .validation("An email address is required") }
         guard let password, !password.isEmpty else { throw .validation("Password is required") }
         let email = try? EmailAddress(validating: rawEmail)
@@ -26,7 +29,9 @@ extension SessionService {
         guard matches, var user, !candidate.isEmpty else { throw .invalidCredentials }
         let now = clock.now()
         if user.isBanned(at: now) { throw AuthError(.userBanned, status: .badRequest, "User is banned") }
-        guard user.isConfirmed else { throw AuthError(.emailNotConfirmed, status: .badRequest, "Email not confirmed") }
+        guard user.isConfirmed || !requireConfirmedEmail else {
+            throw AuthError(.emailNotConfirmed, status: .badRequest, "Email not confirmed")
+        }
 
         let signedIn = user
         let session = try await store.run(.transaction) { database in

@@ -189,6 +189,17 @@ enum Migrations {
                 )
                 """,
             ]),
+        // Firebase's `validSince` (branch fbcore): tokens of a user issued before it are void.
+        Migration(
+            version: 10, name: "fbcore: token validity",
+            statements: [
+                """
+                CREATE TABLE token_validity (
+                    user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                    valid_since BIGINT NOT NULL
+                )
+                """
+            ]),
     ]
 
     /// Applies every migration newer than the database's version. Safe to run on every start and

@@ -20,4 +20,5 @@ struct UnitOfWork: Sendable {
     var outbox: OutboxRepository { OutboxRepository(database: database) }
     var devMailbox: DevMailboxRepository { DevMailboxRepository(database: database) }
     var retention: Retention { Retention(database: database) }
+    var tokenValidity: TokenValidityRepository { TokenValidityRepository(database: database) }
 }

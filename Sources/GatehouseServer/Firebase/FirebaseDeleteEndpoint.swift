@@ -1,0 +1,24 @@
+import Foundation
+import Hummingbird
+
+/// `accounts:delete` (v3 `deleteAccount`): an app deletes its own account by ID token; an
+/// administrator any account by `localId` (firebase-admin's `delete_user`, which needs `kind`
+/// in the answer).
+struct FirebaseDeleteEndpoint {
+    let adapter: FirebaseAdapter
+
+    func delete(_ request: Request, context: FirebaseRequestContext) async throws -> Response {
+        let body = try await JSONBody.decode(FirebaseRequests.Delete.self, from: request, context: context)
+        if context.caller.isAdmin, let localId = body.localId {
+            guard UUID(uuidString: localId) != nil else { throw FirebaseError.named("USER_NOT_FOUND") }
+            try await adapter.service.accounts.adminDeleteUser(id: localId)
+            return try JSONBody.response(FirebasePayloads.Delete())
+        }
+        let caller = try await adapter.caller(idToken: body.idToken)
+        if let localId = body.localId, localId.lowercased() != caller.user.id.uuidString.lowercased() {
+            throw FirebaseError.insufficientPermission
+        }
+        try await adapter.service.accounts.deleteOwnAccount(caller)
+        return try JSONBody.response(FirebasePayloads.Delete())
+    }
+}

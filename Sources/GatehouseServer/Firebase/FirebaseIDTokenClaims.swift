@@ -1,0 +1,49 @@
+import Foundation
+import JWTKit
+
+/// A Firebase ID token's claims, as Google issues them: `iss`
+/// `https://securetoken.google.com/<project>`, `aud` the project, `sub` = `user_id` = the
+/// user's `localId`, `auth_time` (the sign-in, kept across refreshes), `email`,
+/// `email_verified`, `firebase.identities` and `firebase.sign_in_provider` (the iOS SDK needs
+/// numeric `exp`, `iat`, `auth_time` and the provider string, or `getIDTokenResult` fails).
+/// `session_id` is Gatehouse's own (a custom claim to Firebase's eyes): the session the token
+/// belongs to, so signing out, a password change or a revocation end it at once here.
+struct FirebaseIDTokenClaims: JWTPayload, Equatable {
+    struct FirebaseClaim: Codable, Equatable, Sendable {
+        var identities: [String: [String]]
+        var signInProvider: String
+
+        enum CodingKeys: String, CodingKey {
+            case identities
+            case signInProvider = "sign_in_provider"
+        }
+    }
+
+    var iss: IssuerClaim
+    var aud: AudienceClaim
+    var authTime: Int64
+    var userId: String
+    var sub: SubjectClaim
+    var iat: IssuedAtClaim
+    var exp: ExpirationClaim
+    var email: String
+    var emailVerified: Bool
+    var name: String?
+    var firebase: FirebaseClaim
+    var sessionId: String
+
+    enum CodingKeys: String, CodingKey {
+        case iss, aud, sub, iat, exp, email, name, firebase
+        case authTime = "auth_time"
+        case userId = "user_id"
+        case emailVerified = "email_verified"
+        case sessionId = "session_id"
+    }
+
+    static func issuer(project: String) -> String { "https://securetoken.google.com/\(project)" }
+
+    /// The expiry alone: the issuer, audience and the session are checked by `FirebaseTokens.verify`.
+    func verify(using algorithm: some JWTAlgorithm) async throws {
+        try exp.verifyNotExpired()
+    }
+}

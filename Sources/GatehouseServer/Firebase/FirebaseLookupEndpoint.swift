@@ -1,0 +1,25 @@
+import Hummingbird
+
+/// `accounts:lookup` (v3 `getAccountInfo`): an app's own account by its ID token (exactly one
+/// user, or the iOS SDK fails), or, for an administrator, users by `localId` and `email` lists
+/// (`users` left out when none is found). Without admin rights only the ID token counts.
+struct FirebaseLookupEndpoint {
+    let adapter: FirebaseAdapter
+
+    func lookup(_ request: Request, context: FirebaseRequestContext) async throws -> Response {
+        let body = try await JSONBody.decode(FirebaseRequests.Lookup.self, from: request, context: context)
+        if context.caller.isAdmin, body.localId != nil || body.email != nil {
+            let users = try await adapter.service.accounts.users(ids: body.localId?.values ?? [], emails: body.email?.values ?? [])
+            var infos: [FirebaseUserInfo] = []
+            for user in users { infos.append(try await adapter.userInfo(user)) }
+            return try JSONBody.response(FirebasePayloads.Lookup(users: infos.isEmpty ? nil : infos))
+        }
+        let caller = try await adapter.caller(idToken: body.idToken)
+        if let ids = body.localId?.values, ids.contains(where: { $0.lowercased() != caller.user.id.uuidString.lowercased() }) {
+            throw FirebaseError.insufficientPermission
+        }
+        var info = try await adapter.userInfo(caller.user)
+        info.lastRefreshAt = FirebaseUserInfo.rfc3339(caller.session.refreshedAt)
+        return try JSONBody.response(FirebasePayloads.Lookup(users: [info]))
+    }
+}

@@ -1,0 +1,73 @@
+/// The Identity Toolkit's success answers. Every one carries its `kind` (firebase-admin's
+/// `delete_user` fails without it); `expiresIn` is a string.
+enum FirebasePayloads {
+    /// `accounts:signUp` / `signupNewUser`, and firebase-admin's create (no tokens then).
+    struct SignUp: Encodable {
+        var kind = "identitytoolkit#SignupNewUserResponse"
+        var localId: String
+        var email: String
+        var displayName: String?
+        var idToken: String?
+        var refreshToken: String?
+        var expiresIn: String?
+    }
+
+    /// `accounts:signInWithPassword` / `verifyPassword`.
+    struct SignIn: Encodable {
+        var kind = "identitytoolkit#VerifyPasswordResponse"
+        var localId: String
+        var email: String
+        var displayName: String
+        var idToken: String
+        var registered = true
+        var refreshToken: String
+        var expiresIn: String
+    }
+
+    /// `accounts:lookup` / `getAccountInfo`: `users` is left out when nothing was found
+    /// (firebase-admin then raises UserNotFoundError).
+    struct Lookup: Encodable {
+        var kind = "identitytoolkit#GetAccountInfoResponse"
+        var users: [FirebaseUserInfo]?
+    }
+
+    /// `accounts:update` / `setAccountInfo`; new tokens after a password change.
+    struct Update: Encodable {
+        var kind = "identitytoolkit#SetAccountInfoResponse"
+        var localId: String
+        var email: String
+        var displayName: String?
+        var emailVerified: Bool
+        var passwordHash: String?
+        var providerUserInfo: [FirebaseUserInfo.ProviderInfo]
+        var idToken: String?
+        var refreshToken: String?
+        var expiresIn: String?
+    }
+
+    /// `accounts:delete` / `deleteAccount`.
+    struct Delete: Encodable {
+        var kind = "identitytoolkit#DeleteAccountResponse"
+    }
+
+    /// securetoken's `POST /v1/token`: snake_case, `access_token` = `id_token`.
+    struct Token: Encodable {
+        var accessToken: String
+        var expiresIn: String
+        var tokenType = "Bearer"
+        var refreshToken: String
+        var idToken: String
+        var userId: String
+        var projectId: String
+
+        enum CodingKeys: String, CodingKey {
+            case accessToken = "access_token"
+            case expiresIn = "expires_in"
+            case tokenType = "token_type"
+            case refreshToken = "refresh_token"
+            case idToken = "id_token"
+            case userId = "user_id"
+            case projectId = "project_id"
+        }
+    }
+}
