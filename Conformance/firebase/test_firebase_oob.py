@@ -87,6 +87,9 @@ def test_reset_by_code_checks_without_spending_then_resets_and_revokes(fb):
     # The refresh token from before the reset is revoked: TOKEN_EXPIRED (the iOS SDK signs out on it).
     refreshed = secure_token(fb, signed_in["refreshToken"])
     assert refreshed.status_code == 400 and error_name(refreshed) == "TOKEN_EXPIRED", refreshed.text
+    # And the ID token from before: its session ended and validSince moved past it.
+    looked_up = v3(fb, "getAccountInfo", {"idToken": signed_in["idToken"]})
+    assert looked_up.status_code == 400 and error_name(looked_up) == "TOKEN_EXPIRED", looked_up.text
 
 
 def test_v1_send_oob_code_and_reset(fb):
@@ -140,11 +143,15 @@ def test_admin_return_oob_link_sends_nothing_and_needs_admin(fb):
     firebase_sign_in(fb, email, NEW_PASSWORD)
 
 
-def test_verify_email_by_id_token_and_apply_action_code(fb):
+def test_verify_email_by_id_token_and_apply_action_code(server_factory):
+    # Sign-ups unconfirmed (autoconfirm off): Firebase signs them in anyway, unverified.
+    fb = server_factory.start(**RECOVERY_SETTINGS, autoconfirm=False)
     email = unique_email("fbverify")
     signed_up = v3(fb, "signupNewUser", {"email": email, "password": PASSWORD, "returnSecureToken": True, "clientType": "CLIENT_TYPE_IOS"})
     assert signed_up.status_code == 200, signed_up.text
     id_token = signed_up.json()["idToken"]
+    before = v3(fb, "getAccountInfo", {"idToken": id_token})
+    assert before.status_code == 200 and before.json()["users"][0]["emailVerified"] is False, before.text
     sent = v3(fb, "getOobConfirmationCode", {"requestType": "VERIFY_EMAIL", "idToken": id_token, "clientType": "CLIENT_TYPE_IOS"})
     assert sent.status_code == 200 and sent.json() == {"kind": OOB_KIND, "email": email}, sent.text
     message, link = firebase_mail(fb, email, subject=VERIFY_SUBJECT)

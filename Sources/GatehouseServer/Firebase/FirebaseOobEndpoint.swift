@@ -9,7 +9,8 @@ import Hummingbird
 /// With admin rights and `returnOobLink: true` (firebase-admin's `generate_password_reset_link`,
 /// `generate_email_verification_link`) the link is returned and nothing is sent.
 struct FirebaseOobEndpoint: Sendable {
-    let service: GatehouseServices
+    let adapter: FirebaseAdapter
+    var service: GatehouseServices { adapter.service }
 
     static let kind = "identitytoolkit#GetOobConfirmationCodeResponse"
 
@@ -54,8 +55,8 @@ struct FirebaseOobEndpoint: Sendable {
     /// app's verification email, the signed-in user's (the body's `email` is ignored, as Google does).
     private func address(of type: FirebaseOobRequestType, _ body: Body, _ context: FirebaseRequestContext) async throws -> EmailAddress {
         if type == .verifyEmail, !(body.returnOobLink == true && context.caller.isAdmin && body.idToken == nil) {
-            // PENDING-FBCORE: the caller from the ID token (fbcore's FirebaseAdapter.caller(idToken:)).
-            throw FirebaseError.named("MISSING_ID_TOKEN")
+            let caller = try await adapter.caller(idToken: body.idToken)
+            return try EmailAddress(validating: caller.user.email)
         }
         guard let raw = body.email, !raw.isEmpty else { throw FirebaseError.named("MISSING_EMAIL") }
         guard let email = try? EmailAddress(validating: raw) else { throw FirebaseError.named("INVALID_EMAIL") }

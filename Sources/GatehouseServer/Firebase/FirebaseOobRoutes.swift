@@ -2,12 +2,13 @@
 /// (`getOobConfirmationCode`), `resetPassword`, and `update` with an `oobCode` (the SDKs'
 /// `applyActionCode`; any other update goes to the update endpoint registered before).
 struct FirebaseOobRoutes {
-    let service: GatehouseServices
+    let adapter: FirebaseAdapter
     let limits: RateLimits
 
     /// Call last in the table, after `update` is registered.
     func register(in table: inout FirebaseRPCTable) {
-        let send = FirebaseOobEndpoint(service: service)
+        let service = adapter.service
+        let send = FirebaseOobEndpoint(adapter: adapter)
         let reset = FirebaseResetPasswordEndpoint(service: service)
         let apply = FirebaseOobApply(service: service)
         // Emails: the "send me an email" budget, as `/recover`; codes: `/verify`'s, as the reset page.
