@@ -4,6 +4,7 @@ action link and send nothing. SQLite and PostgreSQL (`--db`)."""
 
 from __future__ import annotations
 
+import time
 import uuid
 
 import firebase_admin
@@ -74,3 +75,22 @@ def test_return_oob_link_without_admin_is_refused(fb):
         response = call(fb, "sendOobCode", {"requestType": "PASSWORD_RESET", "email": email, "returnOobLink": True})
         assert response.status_code == 403, response.text
         assert response.json()["error"]["message"].startswith("INSUFFICIENT_PERMISSION")
+
+
+def test_reset_by_link_revokes_tokens_for_check_revoked(fb, admin_app):
+    """A reset moves validSince past the tokens issued before it: firebase-admin's
+    `verify_id_token(check_revoked=True)` (which compares the token's iat with validSince)
+    refuses the old ID token, and `tokens_valid_after_timestamp` is the reset's time."""
+    email = register(fb, unique_email("fbrevoked"))
+    old = firebase_sign_in(fb, email, PASSWORD)
+    assert auth.verify_id_token(old["idToken"], app=admin_app, check_revoked=True)["email"] == email
+    time.sleep(1.1)  # validSince has whole seconds: the reset must fall in a later second than the token's iat
+    reset_at = int(time.time())
+    code = action_query(auth.generate_password_reset_link(email, app=admin_app))["oobCode"]
+    assert ios_reset_password(fb, code, NEW_PASSWORD).status_code == 200
+    with pytest.raises(auth.RevokedIdTokenError):
+        auth.verify_id_token(old["idToken"], app=admin_app, check_revoked=True)
+    user = auth.get_user_by_email(email, app=admin_app)
+    assert user.tokens_valid_after_timestamp >= reset_at * 1000
+    fresh = firebase_sign_in(fb, email, NEW_PASSWORD)
+    assert auth.verify_id_token(fresh["idToken"], app=admin_app, check_revoked=True)["email"] == email
