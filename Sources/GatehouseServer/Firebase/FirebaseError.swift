@@ -1,5 +1,7 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// An error as the Identity Toolkit and securetoken answer it:
 /// `{"error":{"code":400,"message":"NAME[ : detail]","errors":[{"message","domain":"global","reason":"invalid"}]}}`.
@@ -56,9 +58,14 @@ struct FirebaseError: Error, Sendable, Equatable {
 
     /// The answer: the envelope as JSON, with the status and any `Retry-After`.
     func response() throws -> Response {
-        var headers: HTTPFields = [:]
+        var headers: HTTPFields = [.contentType: "application/json"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        return try JSONBody.response(Envelope(self), status: status, headers: headers)
+        // Sorted keys: two failures that must not be told apart (wrong password, unknown
+        // address) answer byte for byte the same body.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = ByteBuffer(data: try encoder.encode(Envelope(self)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: body))
     }
 
     struct Envelope: Encodable {
