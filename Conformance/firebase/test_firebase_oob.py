@@ -206,3 +206,16 @@ def test_send_window_applies_to_firebase_requests_like_recover(server_factory):
     gotrue = server.request("POST", "recover", json={"email": email})
     assert gotrue.status_code == 429, "GoTrue's /recover and Firebase's reset share the window"
     firebase_mail(server, email)
+
+
+def test_links_carry_the_request_key_or_the_first_configured_one(server_factory):
+    server = server_factory.start(**RECOVERY_SETTINGS, firebase_api_keys=f"{API_KEY},second-key")
+    email = register(server, unique_email("fbkeys"))
+    answer = project(server, "sendOobCode", {"requestType": "PASSWORD_RESET", "email": email, "returnOobLink": True},
+                     bearer=server.service_role_jwt())
+    assert answer.status_code == 200, answer.text
+    assert action_query(answer.json()["oobLink"])["apiKey"] == API_KEY, "firebase-admin sends no key: the first configured one"
+    assert v3(server, "getOobConfirmationCode", {"requestType": "PASSWORD_RESET", "email": email}, key="second-key").status_code == 200
+    assert action_query(firebase_mail(server, email)[1])["apiKey"] == "second-key"
+    refused = v3(server, "getOobConfirmationCode", {"requestType": "PASSWORD_RESET", "email": email}, key="wrong-key")
+    assert refused.status_code == 400 and refused.json()["error"]["errors"][0]["reason"].startswith("keyInvalid"), refused.text

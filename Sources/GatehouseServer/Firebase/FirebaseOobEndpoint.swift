@@ -39,7 +39,10 @@ struct FirebaseOobEndpoint: Sendable {
         }
         let returnLink = body.returnOobLink == true
         if returnLink, !context.caller.isAdmin { throw FirebaseError.insufficientPermission }
-        let link = FirebaseActionLink(requestType: type, continueUrl: try continueURL(body.continueUrl), apiKey: context.apiKey)
+        // The link carries an API key as Google's do (custom action handlers start the SDK with it):
+        // the request's, or for firebase-admin (which sends none) the first configured one.
+        let apiKey = context.apiKey ?? service.configuration.firebase.apiKeys.first
+        let link = FirebaseActionLink(requestType: type, continueUrl: try continueURL(body.continueUrl), apiKey: apiKey)
         let email = try await address(of: type, body, context)
         if returnLink {
             guard let issued = try await service.recovery.issueFirebaseOobLink(link, for: email) else {
