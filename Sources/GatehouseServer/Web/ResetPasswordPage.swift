@@ -70,14 +70,13 @@ struct ResetPasswordPage {
         }
         // Every session of the account ended with the reset, this browser's included.
         web.clearSignInCookie(on: &exchange)
-        return .page(
-            WebPage(
-                template: "reset_password_done", title: UserFacingText.ResetPassword.doneTitle,
-                values: [
-                    "title": UserFacingText.ResetPassword.doneTitle, "message": UserFacingText.passwordChanged,
-                    "otherSessions": UserFacingText.allSessionsSignedOut, "signIn": UserFacingText.Login.signIn,
-                    "rememberEmail": user.email, "continueURL": continueURL ?? "", "continueLabel": FirebaseActionPage.continueLabel,
-                ]))
+        var values: [String: Any] = [
+            "title": UserFacingText.ResetPassword.doneTitle, "message": UserFacingText.passwordChanged,
+            "otherSessions": UserFacingText.allSessionsSignedOut, "signIn": UserFacingText.Login.signIn,
+            "rememberEmail": user.email,
+        ]
+        if let continueURL { values.merge(["continueURL": continueURL, "continueLabel": FirebaseActionPage.continueLabel]) { $1 } }
+        return .page(WebPage(template: "reset_password_done", title: UserFacingText.ResetPassword.doneTitle, values: values))
     }
 
     func page(_ state: State) -> WebPage {
