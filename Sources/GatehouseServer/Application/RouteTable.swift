@@ -20,7 +20,7 @@ func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> 
                 allowHeaders: [
                     .accept, .authorization, .contentType, .origin, HTTPField.Name("apikey")!, HTTPField.Name("X-Client-Info")!,
                     HTTPField.Name("X-JWT-AUD")!, HTTPField.Name("X-Supabase-Api-Version")!,
-                ],
+                ] + FirebaseRoutes.browserHeaders,
                 allowMethods: [.get, .post, .put, .delete, .options],
                 exposedHeaders: ExposeHeadersMiddleware.exposed
             )))

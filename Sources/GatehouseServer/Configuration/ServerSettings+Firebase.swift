@@ -25,7 +25,7 @@ extension ServerSettings {
     ) {
         let keys = $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !keys.isEmpty else { throw ConfigurationError.notValid("GATEHOUSE_FIREBASE_API_KEYS", $0) }
-        if let bad = keys.first(where: { key in !key.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 && $0 != "," } }) {
+        if let bad = keys.first(where: { key in !key.unicodeScalars.allSatisfy { (33..<127).contains($0.value) } }) {
             throw ConfigurationError("GATEHOUSE_FIREBASE_API_KEYS entry \(bad.prefix(8))… has characters an API key cannot have")
         }
         return keys

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// Every route of the Firebase Auth adapter, with its middleware, in one list: the three
@@ -21,6 +22,11 @@ struct FirebaseRoutes {
         ("identitytoolkit.googleapis.com/v1/projects/{project}/{rpc}", .project),
         ("securetoken.googleapis.com/v1/token", .secureToken),
     ]
+
+    /// The headers the Firebase JS SDK sends from a browser (its preflight must allow them).
+    static let browserHeaders: [HTTPField.Name] = [
+        "X-Client-Version", "X-Firebase-GMPID", "X-Firebase-Client", "X-Firebase-Locale", "X-Firebase-AppCheck", "X-Goog-Api-Key",
+    ].compactMap { HTTPField.Name($0) }
 
     /// The RPCs by v1 name, each with the budget GoTrue's equivalent spends: sign-up and
     /// changes `otp` (as `/signup`, `PUT /user`), sign-in and refresh `token` (as `/token`).

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import GatehouseServer
+
+/// `GATEHOUSE_FIREBASE_PROJECT_ID` and `GATEHOUSE_FIREBASE_API_KEYS`: their defaults in each
+/// environment, good values, and the start-up errors for bad ones.
+@Suite("Firebase settings")
+struct FirebaseConfigurationTests {
+    static let secret = String(repeating: "s", count: 32)
+
+    static func read(_ extra: [String: String]) throws -> FirebaseConfiguration {
+        try ServerConfiguration.fromEnvironment(["GATEHOUSE_JWT_SECRET": secret].merging(extra) { $1 }).firebase
+    }
+
+    static let production = [
+        "GATEHOUSE_ENV": "production", "GATEHOUSE_MAIL_TRANSPORT": "mailersend", "GATEHOUSE_MAILERSEND_API_KEY": "mlsn.test",
+    ]
+
+    @Test("development serves project gatehouse-dev and takes any non-empty key")
+    func developmentDefaults() throws {
+        let firebase = try Self.read([:])
+        #expect(firebase.projectId == "gatehouse-dev")
+        #expect(firebase.apiKeys.isEmpty)
+        #expect(firebase.accepts(apiKey: "anything"))
+        #expect(!firebase.accepts(apiKey: ""))
+    }
+
+    @Test("production serves no project unless one is set, and then needs its keys")
+    func productionRules() throws {
+        #expect(try Self.read(Self.production).projectId == nil)
+        #expect(throws: ConfigurationError.self) {
+            try Self.read(Self.production.merging(["GATEHOUSE_FIREBASE_PROJECT_ID": "my-project"]) { $1 })
+        }
+        let firebase = try Self.read(
+            Self.production.merging(["GATEHOUSE_FIREBASE_PROJECT_ID": "my-project", "GATEHOUSE_FIREBASE_API_KEYS": " k1 ,k2,"]) { $1 })
+        #expect(firebase.projectId == "my-project")
+        #expect(firebase.apiKeys == ["k1", "k2"])
+        #expect(firebase.accepts(apiKey: "k2"))
+        #expect(!firebase.accepts(apiKey: "k3"))
+    }
+
+    @Test(
+        "malformed project ids and key lists stop the start",
+        arguments: [
+            ("GATEHOUSE_FIREBASE_PROJECT_ID", "Upper-Case"), ("GATEHOUSE_FIREBASE_PROJECT_ID", "short"),
+            ("GATEHOUSE_FIREBASE_PROJECT_ID", "1starts-with-digit"), ("GATEHOUSE_FIREBASE_PROJECT_ID", "ends-with-hyphen-"),
+            ("GATEHOUSE_FIREBASE_PROJECT_ID", String(repeating: "a", count: 31)), ("GATEHOUSE_FIREBASE_API_KEYS", ",,"),
+            ("GATEHOUSE_FIREBASE_API_KEYS", "good,bad\u{7F}key"),
+        ])
+    func invalidValues(name: String, value: String) {
+        #expect(throws: ConfigurationError.self) { try Self.read([name: value]) }
+    }
+}
