@@ -4,6 +4,8 @@ side is the password on the other."""
 
 from __future__ import annotations
 
+import pytest
+
 from firebase_support import NEW_PASSWORD, PASSWORD, firebase_error, ios_sign_in, ios_sign_up, secure_token, v1, v3
 from support import unique_email
 
@@ -60,3 +62,18 @@ def test_gotrue_sign_out_everywhere_ends_the_firebase_session(fb_server):
     assert response.status_code == 204, response.text
     firebase_error(secure_token(fb_server, made["refreshToken"]), "TOKEN_EXPIRED")
     firebase_error(v3(fb_server, "getAccountInfo", {"idToken": made["idToken"]}), "TOKEN_EXPIRED")
+
+
+def test_gotrue_password_change_revokes_firebase_id_tokens(fb_server, firebase_auth):
+    import time
+
+    from firebase_admin import auth
+
+    email = unique_email("cross-revoke")
+    made = ios_sign_up(fb_server, email)
+    session = gotrue_sign_in(fb_server, email).json()
+    time.sleep(1.1)  # validSince is in seconds
+    response = fb_server.request("PUT", "user", bearer=session["access_token"], json={"password": NEW_PASSWORD})
+    assert response.status_code == 200, response.text
+    with pytest.raises(auth.RevokedIdTokenError):
+        firebase_auth.verify_id_token(made["idToken"], check_revoked=True)

@@ -157,3 +157,22 @@ def test_production_needs_api_keys_with_a_project(server_factory):
                              mailersend_url="http://127.0.0.1:9/v1/email", firebase_project_id="my-project-1")
     log = server_factory.servers[-1].log_text()
     assert "GATEHOUSE_FIREBASE_API_KEYS is required" in log
+
+
+def test_password_change_needs_a_recent_sign_in(server_factory):
+    server = server_factory.start(reauthentication_window=0)
+    signed_up = ios_sign_up(server, unique_email("fb-stale"))
+    response = v3(server, "setAccountInfo", {"idToken": signed_up["idToken"], "password": "a-new-password-1",
+                                             "returnSecureToken": True})
+    firebase_error(response, "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+
+
+def test_email_change_and_custom_uids_are_refused(fb_server, firebase_auth):
+    from firebase_admin import exceptions
+
+    signed_up = ios_sign_up(fb_server, unique_email("fb-email-change"))
+    firebase_error(v3(fb_server, "setAccountInfo", {"idToken": signed_up["idToken"], "email": unique_email("new")}),
+                   "OPERATION_NOT_ALLOWED")
+    with pytest.raises(exceptions.InvalidArgumentError) as info:
+        firebase_auth.create_user(uid="my-own-uid", email=unique_email("uid"), password=PASSWORD)
+    assert "INVALID_LOCAL_ID" in str(info.value), info.value

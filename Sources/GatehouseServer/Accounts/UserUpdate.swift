@@ -46,6 +46,8 @@ extension AccountService {
             try await database.users.update(user)
             if newHash != nil {
                 try await database.sessions.deleteAll(userId: user.id, except: keptSession)
+                // Tokens issued before now are void (Firebase's validSince, read by check_revoked).
+                try await database.tokenValidity.move(userId: user.id, to: now)
                 try await database.oneTimeTokens.deletePending(userId: user.id, purpose: nil)
                 try await mailQueue.enqueue(.passwordChanged(userId: user.id), now: now, in: database)
             }
