@@ -177,6 +177,9 @@ def test_verify_email_by_id_token_and_apply_action_code(server_factory):
 @pytest.mark.parametrize("body, name", [
     ({"email": "someone@example.com"}, "MISSING_REQ_TYPE"),
     ({"requestType": "PASSWORD_RESET"}, "MISSING_EMAIL"),
+    ({"requestType": "EMAIL_SIGNIN", "email": "a@example.com"}, "INVALID_REQ_TYPE"),
+    ({"requestType": "VERIFY_EMAIL", "clientType": "CLIENT_TYPE_IOS"}, "MISSING_ID_TOKEN"),
+    ({"requestType": "VERIFY_EMAIL", "idToken": "not-a-token"}, "INVALID_ID_TOKEN"),
     ({"requestType": "PASSWORD_RESET", "email": "not-an-address"}, "INVALID_EMAIL"),
     ({"requestType": "PASSWORD_RESET", "email": "a@example.com", "continueUrl": "not a url"}, "INVALID_CONTINUE_URI"),
     ({"requestType": "PASSWORD_RESET", "email": "a@example.com", "continueUrl": "https://evil.example.net/"}, "UNAUTHORIZED_DOMAIN"),
