@@ -56,6 +56,18 @@ def test_rate_limits_answer_too_many_attempts(server_factory):
     firebase_error(secure_token(server, "whatever"), "TOO_MANY_ATTEMPTS_TRY_LATER")
 
 
+def test_the_per_address_failure_budget_answers_too_many_attempts(server_factory):
+    server = server_factory.start(signin_failure_limit=2)
+    email = unique_email("fb-budget")
+    ios_sign_up(server, email)
+    body = {"email": email, "password": "wrong-password", "returnSecureToken": True}
+    for _ in range(2):
+        firebase_error(v3(server, "verifyPassword", body), "INVALID_LOGIN_CREDENTIALS")
+    response = v3(server, "verifyPassword", {**body, "password": PASSWORD})
+    firebase_error(response, "TOO_MANY_ATTEMPTS_TRY_LATER")
+    assert int(response.headers["retry-after"]) > 0
+
+
 def test_disabled_user_cannot_sign_in_or_refresh(fb_server):
     email = unique_email("fb-disabled")
     signed_up = ios_sign_up(fb_server, email)
