@@ -49,6 +49,7 @@ struct FirebaseRoutes {
         table.register("delete") { try await delete.delete($0, context: $1) }
         table.register("token", limit: token) { try await secureToken.token($0, context: $1) }
         // fboob registers sendOobCode and resetPassword here.
+        FirebaseOobRoutes(adapter: adapter, limits: limits).register(in: &table)
         return table
     }
 

@@ -7,7 +7,7 @@ struct EmailTemplates: Sendable {
 
     init() {
         var library = MustacheLibrary()
-        for (name, source) in Self.sources {
+        for (name, source) in Self.sources.merging(Self.firebaseSources, uniquingKeysWith: { first, _ in first }) {
             // The sources are constants; a parse error is a programming error caught by tests.
             if let template = try? MustacheTemplate(string: source) { library.register(template, named: name) }
         }
@@ -53,7 +53,7 @@ struct EmailTemplates: Sendable {
             : render("magic_link", context, subject: "Your \(context.productName) sign-in link")
     }
 
-    private func render(_ name: String, _ context: Context, subject: String) -> Rendered {
+    func render(_ name: String, _ context: Context, subject: String) -> Rendered {
         let values: [String: String] = [
             "product": context.productName, "email": context.email, "link": context.link ?? "",
             "code": context.code ?? "", "expiry": context.expiry ?? "",
@@ -65,13 +65,13 @@ struct EmailTemplates: Sendable {
         )
     }
 
-    private static let htmlHead = """
+    static let htmlHead = """
         <!doctype html><html><body style="margin:0;padding:24px;background:#ecfdf5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#0f172a">
         <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
         <h1 style="font-size:20px;margin:0 0 16px">{{product}}</h1>
         """
-    private static let htmlFoot = "</div></body></html>"
-    private static let button = """
+    static let htmlFoot = "</div></body></html>"
+    static let button = """
         <p style="margin:24px 0"><a href="{{link}}" style="background:#2563eb;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">{{label}}</a></p>
         """
 

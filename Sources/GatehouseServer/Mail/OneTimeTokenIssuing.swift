@@ -60,7 +60,8 @@ extension MailService {
             let appFlow = request.codeChallenge != nil || request.redirectTo != nil
             let context = EmailTemplates.Context(
                 productName: configuration.mail.productName, email: user.email,
-                link: link(purpose: request.purpose, token: token, redirectTo: request.redirectTo, appFlow: appFlow),
+                link: request.firebaseAction?.url(externalURL: configuration.externalURL, oobCode: issued.linkToken)
+                    ?? link(purpose: request.purpose, token: token, redirectTo: request.redirectTo, appFlow: appFlow),
                 code: issued.code, expiry: UserFacingText.duration(seconds: configuration.otpExpiry)
             )
             return (user, context)

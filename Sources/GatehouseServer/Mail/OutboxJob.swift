@@ -23,6 +23,9 @@ enum OutboxJob: Codable, Sendable, Equatable {
         purpose: TokenPurpose, email: String, redirectTo: String?, codeChallenge: String?, codeChallengeMethod: String?,
         pendingSignupId: UUID? = nil
     )
+    /// A Firebase `sendOobCode` email (reset or verification) with Firebase's action link, if
+    /// `email` belongs to an account.
+    case firebaseOob(email: String, link: FirebaseActionLink)
 
     var kind: String {
         switch self {
@@ -32,6 +35,7 @@ enum OutboxJob: Codable, Sendable, Equatable {
         case .direct: "direct"
         case .reauthentication: "reauthentication"
         case .emailLink(let purpose, _, _, _, _, _): purpose == .invite ? "invite" : "magic_link"
+        case .firebaseOob: "firebase_oob"
         }
     }
 }

@@ -237,6 +237,8 @@ final class OutboxWorker: Service {
                         purpose: purpose, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method,
                         pendingSignupId: pendingSignupId
                     ))
+            case .firebaseOob(let email, let link):
+                tokenRequests.append(.init(purpose: link.requestType.purpose, email: email, firebaseAction: link))
             case .passwordChanged, .direct, .reauthentication:
                 break
             }
@@ -253,6 +255,9 @@ final class OutboxWorker: Service {
                 messages.append((issued.next() ?? nil).map { render(templates.signupConfirmation($0.context), to: $0.user.email) })
             case .emailLink(let purpose, _, _, _, _, _):
                 messages.append((issued.next() ?? nil).map { render(templates.link(purpose, $0.context), to: $0.user.email) })
+            case .firebaseOob(_, let link):
+                messages.append(
+                    (issued.next() ?? nil).map { render(templates.firebaseOob(link.requestType, $0.context), to: $0.user.email) })
             case .reauthentication(let userId):
                 let issued = try await mail.issueReauthenticationNonce(userId: userId)
                 messages.append(issued.map { render(templates.reauthentication($0.context), to: $0.email) })

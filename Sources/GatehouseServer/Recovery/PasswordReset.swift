@@ -34,7 +34,8 @@ extension RecoveryService {
             user.lastSignInAt = now
             user.updatedAt = now
             try await database.users.update(user)
-            try await database.sessions.deleteAll(userId: user.id)
+            // Every session ends, and every token issued before now is void (Firebase's `validSince`).
+            try await TokenRevocation.revokeAll(userId: user.id, at: now, in: database)
             try await database.oneTimeTokens.deletePending(userId: user.id, purpose: nil)
             try await mailQueue.enqueue(.passwordChanged(userId: user.id), now: now, in: database)
             return user

@@ -57,6 +57,8 @@ struct OneTimeTokenRequest: Sendable {
     var codeChallengeMethod: String?
     /// For a confirmation: the sign-up (`pending_signups`) whose password the link applies.
     var pendingSignupId: UUID? = nil
+    /// For a Firebase email: its link is Firebase's action URL with the token as `oobCode`.
+    var firebaseAction: FirebaseActionLink? = nil
 }
 
 extension CharacterSet {

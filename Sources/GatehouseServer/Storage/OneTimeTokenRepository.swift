@@ -62,6 +62,14 @@ struct OneTimeTokenRepository: Sendable {
         ).first().map(Self.decode)
     }
 
+    /// A token by its link hash, whatever its state (spent, expired): Firebase's `resetPassword`
+    /// tells an expired code (`EXPIRED_OOB_CODE`) from an unknown or spent one.
+    func find(linkHash: String) async throws -> OneTimeTokenRecord? {
+        try await database.raw(
+            "SELECT \(unsafeRaw: Self.columns) FROM one_time_tokens WHERE token_hash = \(bind: linkHash)"
+        ).first().map(Self.decode)
+    }
+
     /// Atomically marks a usable token consumed and returns it; nil if it was not usable.
     func consume(linkHash: String, purposes: [TokenPurpose], now: Timestamp) async throws -> OneTimeTokenRecord? {
         let list = SQLList(purposes.map { SQLBind($0.rawValue) })

@@ -9,6 +9,10 @@ import Hummingbird
 /// (never in a logged URL of ours), and every answer carries `Referrer-Policy: no-referrer`.
 struct ResetPasswordPage {
     let web: WebContext
+    /// Where the form posts: this page, or Firebase's action URL (`FirebaseActionPage`).
+    var formAction = "/reset-password"
+    /// An allowed `continueUrl` of a Firebase link, offered on the done page.
+    var continueURL: String? = nil
 
     struct State {
         var token: String
@@ -66,14 +70,13 @@ struct ResetPasswordPage {
         }
         // Every session of the account ended with the reset, this browser's included.
         web.clearSignInCookie(on: &exchange)
-        return .page(
-            WebPage(
-                template: "reset_password_done", title: UserFacingText.ResetPassword.doneTitle,
-                values: [
-                    "title": UserFacingText.ResetPassword.doneTitle, "message": UserFacingText.passwordChanged,
-                    "otherSessions": UserFacingText.allSessionsSignedOut, "signIn": UserFacingText.Login.signIn,
-                    "rememberEmail": user.email,
-                ]))
+        var values: [String: Any] = [
+            "title": UserFacingText.ResetPassword.doneTitle, "message": UserFacingText.passwordChanged,
+            "otherSessions": UserFacingText.allSessionsSignedOut, "signIn": UserFacingText.Login.signIn,
+            "rememberEmail": user.email,
+        ]
+        if let continueURL { values.merge(["continueURL": continueURL, "continueLabel": FirebaseActionPage.continueLabel]) { $1 } }
+        return .page(WebPage(template: "reset_password_done", title: UserFacingText.ResetPassword.doneTitle, values: values))
     }
 
     func page(_ state: State) -> WebPage {
@@ -81,7 +84,7 @@ struct ResetPasswordPage {
         var fields = FieldModel.newPasswordPair(minimum: minimum, passwordError: state.passwordError, confirmError: state.confirmError)
         FieldModel.focusFirstError(&fields)
         var values: [String: Any] = [
-            "token": state.token, "passwordField": fields[0].values, "confirmField": fields[1].values,
+            "token": state.token, "formAction": formAction, "passwordField": fields[0].values, "confirmField": fields[1].values,
             "subtitle": UserFacingText.ResetPassword.subtitle,
             "save": UserFacingText.ResetPassword.save, "saving": UserFacingText.ResetPassword.saving,
             "signInInstead": UserFacingText.ForgotPassword.signInInstead,

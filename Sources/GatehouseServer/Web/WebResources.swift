@@ -19,6 +19,7 @@ enum WebResources {
         "icon_warning": PackageResources.icon_warning_mustache,
         "welcome": PackageResources.welcome_mustache,
         "login": PackageResources.login_mustache,
+        "firebase_action": PackageResources.firebase_action_mustache,
         "signup": PackageResources.signup_mustache,
         "signup_sent": PackageResources.signup_sent_mustache,
         "forgot_password": PackageResources.forgot_password_mustache,

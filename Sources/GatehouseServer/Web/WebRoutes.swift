@@ -65,6 +65,13 @@ struct WebRoutes {
             try await reset.submit($0, $1, $2, &$3)
         }
 
+        // Firebase's action URL (the links of `sendOobCode`): a reset or an address verification.
+        let firebaseAction = FirebaseActionPage(web: web)
+        web.page("__/auth/action", on: pages) { try await firebaseAction.show($0, $1, &$2) }
+        web.form("__/auth/action", on: pages.with(verify, csrf), rejected: { firebaseAction.expired($0, $1, $2, &$3) }) {
+            try await firebaseAction.submit($0, $1, $2, &$3)
+        }
+
         web.page("account", on: pages.with(signedIn)) { try await account.show($0, $1, &$2) }
         web.form("account/sign-out", on: pages.with(csrf, signedIn), rejected: { try await account.expired($0, $1, $2, &$3) }) {
             try await account.signOut($0, $1, $2, &$3)

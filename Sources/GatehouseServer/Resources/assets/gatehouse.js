@@ -367,7 +367,7 @@
       if (form) { showSummary(form, text("link-invalid"), false); }
     }
     var changed = false;
-    ["reason", "code", "notice", "token"].forEach(function (name) {
+    ["reason", "code", "notice", "token", "oobCode"].forEach(function (name) {
       if (url.searchParams.has(name)) { url.searchParams.delete(name); changed = true; }
     });
     if (url.hash) { url.hash = ""; changed = true; }

@@ -1,0 +1,86 @@
+import Foundation
+import GatehouseCore
+
+/// What an out-of-band code is, as Firebase's `resetPassword` and `accounts:update {oobCode}`
+/// answer it.
+enum FirebaseOobCodeState: Sendable, Equatable {
+    /// Usable: the account and what the code is for.
+    case usable(FirebaseOobCode)
+    /// Unknown, spent, or of the wrong kind for the operation (`INVALID_OOB_CODE`).
+    case invalid
+    /// Known but past its lifetime (`EXPIRED_OOB_CODE`).
+    case expired
+    /// The account is disabled (`USER_DISABLED`).
+    case disabled
+}
+
+/// A usable code's account and kind.
+struct FirebaseOobCode: Sendable, Equatable {
+    let userId: UUID
+    let email: String
+    let requestType: FirebaseOobRequestType
+}
+
+extension RecoveryService {
+    /// `resetPassword {oobCode}`: what the code is, without spending it (mail scanners and the
+    /// SDKs' `checkActionCode` / `verifyPasswordResetCode` look before they use).
+    func inspectFirebaseOobCode(_ code: String) async throws(AuthError) -> FirebaseOobCodeState {
+        let linkHash = tokenHasher.linkHash(code)
+        let now = clock.now()
+        let found = try await store.run { database -> (OneTimeTokenRecord, UserRecord?)? in
+            guard let token = try await database.oneTimeTokens.find(linkHash: linkHash) else { return nil }
+            return (token, try await database.users.find(id: token.userId))
+        }
+        guard let (token, user) = found, token.consumedAt == nil, let user else { return .invalid }
+        guard token.expiresAt > now else { return .expired }
+        guard let requestType = FirebaseOobRequestType(purpose: token.purpose) else { return .invalid }
+        if user.isBanned(at: now) { return .disabled }
+        return .usable(FirebaseOobCode(userId: user.id, email: user.email, requestType: requestType))
+    }
+
+    /// `resetPassword {oobCode, newPassword}`: the code is looked at first (a verification code
+    /// is `INVALID_OOB_CODE` here and stays usable), then the reset page's reset runs: password
+    /// rules (a weak password spends nothing), the code spent, the address marked verified, every
+    /// session and refresh token ended, the "password changed" notice queued. No tokens: people
+    /// sign in with the new password. Returns the code's state before the reset.
+    func resetPasswordWithFirebaseOob(_ code: String, newPassword: String) async throws(AuthError) -> FirebaseOobCodeState {
+        let state = try await inspectFirebaseOobCode(code)
+        guard case .usable(let found) = state else { return state }
+        guard found.requestType == .passwordReset else { return .invalid }
+        do {
+            let user = try await resetPassword(token: code, newPassword: newPassword)
+            return .usable(FirebaseOobCode(userId: user.id, email: user.email, requestType: .passwordReset))
+        } catch  where error.code == .otpExpired {
+            // Spent or expired between the look and the reset (a parallel request).
+            return .invalid
+        }
+    }
+
+    /// `accounts:update {oobCode}` (the SDKs' `applyActionCode`) with a verification code:
+    /// spends it and marks the address verified. Unlike a GoTrue sign-up confirmation, nothing
+    /// else changes: the account already has its password (it signed in to ask), so no session
+    /// ends and no sign-up choice is replaced; only sign-ups of the address still pending
+    /// (GoTrue's, unconfirmed) and their links are dropped.
+    func applyFirebaseVerifyEmailCode(_ code: String) async throws(AuthError) -> FirebaseOobCodeState {
+        let state = try await inspectFirebaseOobCode(code)
+        guard case .usable(let found) = state else { return state }
+        guard found.requestType == .verifyEmail else { return .invalid }
+        let linkHash = tokenHasher.linkHash(code)
+        let now = clock.now()
+        let verified = try await store.run(.transaction) { database -> UserRecord? in
+            guard let token = try await database.oneTimeTokens.consume(linkHash: linkHash, purposes: [.signup], now: now),
+                var user = try await database.users.find(id: token.userId), !user.isBanned(at: now)
+            else { return nil }
+            if !user.isConfirmed {
+                user.confirmEmail(at: now)
+                user.updatedAt = now
+                try await database.users.update(user)
+                try await database.pendingSignups.deleteAll(userId: user.id)
+            }
+            try await database.oneTimeTokens.deletePending(userId: user.id, purpose: .signup)
+            return user
+        }
+        guard let verified else { return .invalid }
+        return .usable(FirebaseOobCode(userId: verified.id, email: verified.email, requestType: .verifyEmail))
+    }
+}
