@@ -19,12 +19,15 @@ public struct UserPayload: Codable, Sendable, Equatable {
     public var updatedAt: Timestamp
     public var bannedUntil: Timestamp?
     public var isAnonymous: Bool
+    /// The user's MFA factors, verified or not; nil (the key omitted) when there are none.
+    public var factors: [FactorPayload]?
 
     public init(
         id: String, aud: String, role: String, email: String, emailConfirmedAt: Timestamp?, phone: String = "",
         confirmationSentAt: Timestamp?, confirmedAt: Timestamp?, recoverySentAt: Timestamp?, lastSignInAt: Timestamp?,
         appMetadata: [String: JSONValue], userMetadata: [String: JSONValue], identities: [IdentityPayload],
-        createdAt: Timestamp, updatedAt: Timestamp, bannedUntil: Timestamp?, isAnonymous: Bool = false
+        createdAt: Timestamp, updatedAt: Timestamp, bannedUntil: Timestamp?, isAnonymous: Bool = false,
+        factors: [FactorPayload]? = nil
     ) {
         self.id = id
         self.aud = aud
@@ -43,6 +46,7 @@ public struct UserPayload: Codable, Sendable, Equatable {
         self.updatedAt = updatedAt
         self.bannedUntil = bannedUntil
         self.isAnonymous = isAnonymous
+        self.factors = factors
     }
 
     enum CodingKeys: String, CodingKey {
@@ -58,6 +62,7 @@ public struct UserPayload: Codable, Sendable, Equatable {
         case updatedAt = "updated_at"
         case bannedUntil = "banned_until"
         case isAnonymous = "is_anonymous"
+        case factors
     }
 
     public init(from decoder: any Decoder) throws {
@@ -80,6 +85,7 @@ public struct UserPayload: Codable, Sendable, Equatable {
         updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? createdAt
         bannedUntil = try container.decodeIfPresent(Timestamp.self, forKey: .bannedUntil)
         isAnonymous = try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
+        factors = try container.decodeIfPresent([FactorPayload].self, forKey: .factors)
     }
 }
 
@@ -142,6 +148,7 @@ extension UserPayload: JSONWritable {
             writer.field(CodingKeys.updatedAt.stringValue, updatedAt)
             writer.field(CodingKeys.bannedUntil.stringValue, ifPresent: bannedUntil)
             writer.field(CodingKeys.isAnonymous.stringValue, isAnonymous)
+            if let factors, !factors.isEmpty { writer.field(CodingKeys.factors.stringValue, factors) }
         }
     }
 }

@@ -18,6 +18,8 @@ struct UserRecord: Sendable {
     var createdAt: Timestamp
     var updatedAt: Timestamp
     var identity: IdentityRecord?
+    /// The MFA factors, loaded with the user where it is shown or signed in (`MFAFactorRepository`).
+    var factors: [FactorRecord] = []
 
     var isConfirmed: Bool { emailConfirmedAt != nil }
 
@@ -34,7 +36,8 @@ struct UserRecord: Sendable {
             confirmedAt: emailConfirmedAt, recoverySentAt: recoverySentAt, lastSignInAt: lastSignInAt,
             appMetadata: appMetadata, userMetadata: userMetadata,
             identities: identity.map { [$0.payload(email: email)] } ?? [],
-            createdAt: createdAt, updatedAt: updatedAt, bannedUntil: bannedUntil
+            createdAt: createdAt, updatedAt: updatedAt, bannedUntil: bannedUntil,
+            factors: factors.isEmpty ? nil : factors.map(\.payload)
         )
     }
 

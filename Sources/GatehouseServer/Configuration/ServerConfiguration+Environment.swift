@@ -60,6 +60,7 @@ extension ServerConfiguration {
         configuration.maximumMetadataBytes = try reader.read(ServerSettings.maximumMetadataBytes)
         configuration.reauthenticationWindow = Double(try reader.read(ServerSettings.reauthenticationWindow))
         configuration.maximumJSONDepth = try reader.read(ServerSettings.maximumJSONDepth)
+        configuration.mfa = try MFAConfiguration.fromEnvironment(reader)
         return configuration
     }
 }

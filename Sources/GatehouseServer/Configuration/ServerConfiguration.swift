@@ -90,6 +90,8 @@ public struct ServerConfiguration: Sendable {
     /// checked by a byte scan before decoding (issue 19, item 2).
     public var maximumJSONDepth = ServerConfiguration.defaultMaximumJSONDepth
     public static let defaultMaximumJSONDepth = ServerSettings.maximumJSONDepth.defaultValue
+    /// TOTP enrolment and verification (`ServerSettings+MFA.swift`).
+    public var mfa = MFAConfiguration()
 
     public enum RecoveryLinkTarget: String, Sendable, CaseIterable {
         /// The server's own `/reset-password?token=` page.

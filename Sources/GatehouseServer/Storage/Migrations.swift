@@ -189,6 +189,41 @@ enum Migrations {
                 )
                 """,
             ]),
+        // MFA (branch mfa): TOTP factors and their challenges, children of `users` (removed by
+        // `UserRepository.delete`), and the factor a session was raised to aal2 with (so removing
+        // the factor lowers those sessions again). `friendly_name` is '' when none was given; two
+        // empty names collide, as in GoTrue. `last_used_step` refuses a code's second use.
+        Migration(
+            version: 7, name: "mfa factors and challenges (mfa)",
+            statements: [
+                """
+                CREATE TABLE mfa_factors (
+                    id TEXT PRIMARY KEY,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    friendly_name TEXT NOT NULL,
+                    factor_type TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    secret TEXT NOT NULL,
+                    last_used_step BIGINT,
+                    last_challenged_at BIGINT,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL,
+                    UNIQUE (user_id, friendly_name)
+                )
+                """,
+                """
+                CREATE TABLE mfa_challenges (
+                    id TEXT PRIMARY KEY,
+                    factor_id TEXT NOT NULL REFERENCES mfa_factors(id) ON DELETE CASCADE,
+                    ip TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    verified_at BIGINT
+                )
+                """,
+                "CREATE INDEX mfa_challenges_factor ON mfa_challenges (factor_id)",
+                "ALTER TABLE sessions ADD COLUMN factor_id TEXT",
+                "CREATE INDEX sessions_factor ON sessions (factor_id)",
+            ]),
     ]
 
     /// Applies every migration newer than the database's version. Safe to run on every start and

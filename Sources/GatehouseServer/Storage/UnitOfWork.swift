@@ -20,4 +20,6 @@ struct UnitOfWork: Sendable {
     var outbox: OutboxRepository { OutboxRepository(database: database) }
     var devMailbox: DevMailboxRepository { DevMailboxRepository(database: database) }
     var retention: Retention { Retention(database: database) }
+    var mfaFactors: MFAFactorRepository { MFAFactorRepository(database: database) }
+    var mfaChallenges: MFAChallengeRepository { MFAChallengeRepository(database: database) }
 }

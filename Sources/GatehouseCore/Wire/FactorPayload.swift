@@ -1,0 +1,57 @@
+/// One MFA factor as GoTrue shows it: in `user.factors`, the admin factor list and the admin
+/// delete answer. The secret is never part of it (it is shown once, at enrolment).
+public struct FactorPayload: Codable, Sendable, Equatable {
+    public var id: String
+    /// Omitted when empty, as GoTrue does.
+    public var friendlyName: String?
+    public var factorType: String
+    /// `unverified` or `verified`.
+    public var status: String
+    public var phone: String
+    public var lastChallengedAt: Timestamp?
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+
+    public init(
+        id: String, friendlyName: String?, factorType: String, status: String, phone: String = "",
+        lastChallengedAt: Timestamp?, createdAt: Timestamp, updatedAt: Timestamp
+    ) {
+        self.id = id
+        self.friendlyName = friendlyName
+        self.factorType = factorType
+        self.status = status
+        self.phone = phone
+        self.lastChallengedAt = lastChallengedAt
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, status, phone
+        case friendlyName = "friendly_name"
+        case factorType = "factor_type"
+        case lastChallengedAt = "last_challenged_at"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+}
+
+extension FactorPayload: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.field(CodingKeys.id.stringValue, id)
+            writer.field(CodingKeys.createdAt.stringValue, createdAt)
+            writer.field(CodingKeys.updatedAt.stringValue, updatedAt)
+            writer.field(CodingKeys.status.stringValue, status)
+            writer.field(CodingKeys.friendlyName.stringValue, ifPresent: friendlyName)
+            writer.field(CodingKeys.factorType.stringValue, factorType)
+            writer.field(CodingKeys.phone.stringValue, phone)
+            if let lastChallengedAt {
+                writer.field(CodingKeys.lastChallengedAt.stringValue, lastChallengedAt)
+            } else {
+                writer.key(CodingKeys.lastChallengedAt.stringValue)
+                writer.null()
+            }
+        }
+    }
+}

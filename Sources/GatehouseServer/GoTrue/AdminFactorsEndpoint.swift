@@ -1,0 +1,21 @@
+import GatehouseCore
+import Hummingbird
+
+/// `GET /admin/users/{id}/factors` (a JSON array, `[]` when none) and
+/// `DELETE /admin/users/{id}/factors/{factor_id}` (the removed factor), for a `service_role` token.
+struct AdminFactorsEndpoint {
+    let service: GatehouseServices
+
+    func list(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
+        let userId = try context.parameters.require("id")
+        let factors = try await service.mfa.adminFactors(userId: userId)
+        return try JSONBody.response(factors.map(\.payload))
+    }
+
+    func delete(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
+        let userId = try context.parameters.require("id")
+        let factorId = try context.parameters.require("factor_id")
+        let removed = try await service.mfa.adminDeleteFactor(userId: userId, factorId: factorId)
+        return JSONBody.response(removed.payload)
+    }
+}
