@@ -9,7 +9,7 @@ import time
 import pyotp
 from playwright.sync_api import expect
 
-from helpers import confirmed_account, sign_in
+from helpers import PASSWORD, FormClient, confirmed_account, sign_in
 
 
 def wrong_code(secret: str) -> str:
@@ -70,3 +70,19 @@ def test_a_new_sign_in_cannot_remove_a_confirmed_factor_without_a_code(page, new
     other.get_by_role("button", name="Remove Authenticator app").click()
     expect(other.locator(".error-summary")).to_contain_text("Confirm a code from your authenticator app first.")
     expect(other.locator(".mfa-factor")).to_contain_text("Active")
+
+
+def test_the_two_factor_forms_refuse_a_post_without_its_token_or_from_another_origin(server):
+    email = confirmed_account(server, "mfa-csrf")
+    client = FormClient(server)
+    token = client.get("/login").csrf()
+    assert client.post("/login", {"csrf": token, "email": email, "password": PASSWORD}).status == 303
+    own = client.get("/account").csrf()
+    missing = client.post("/account/mfa/enroll", {"name": "x"})
+    assert missing.status == 403 and "This form has expired. Please try again." in missing.body
+    foreign = client.post("/account/mfa/enroll", {"csrf": own, "name": "x"}, headers={"Origin": "https://evil.example"})
+    assert foreign.status == 403
+    assert "Two-factor authentication is off." in client.get("/account").body
+    # With its token the same post sets a factor up.
+    accepted = client.post("/account/mfa/enroll", {"csrf": client.get("/account").csrf(), "name": "x"}, headers={"Origin": server.base})
+    assert accepted.status == 200 and 'id="mfa-secret"' in accepted.body
