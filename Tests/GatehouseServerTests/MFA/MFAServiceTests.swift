@@ -70,6 +70,26 @@ struct MFAServiceTests {
         }
     }
 
+    @Test("an abandoned unverified factor is removed at the next enrolment after GATEHOUSE_MFA_FACTOR_EXPIRY", arguments: Backend.all)
+    func staleFactorCleanup(_ backend: Backend) async throws {
+        try await ServiceFixture.with(backend) { fixture in
+            let (caller, first) = try await Self.enrolled(fixture)
+            let mfa = fixture.services.mfa
+            // Within the expiry the name is still taken...
+            fixture.clock.advance(seconds: 299)
+            let taken = await #expect(throws: AuthError.self) {
+                try await mfa.enroll(caller, factorType: "totp", friendlyName: "phone", issuer: nil)
+            }
+            #expect(taken?.code == .mfaFactorNameConflict)
+            // ...after it, the abandoned factor gives way.
+            fixture.clock.advance(seconds: 2)
+            let second = try await mfa.enroll(caller, factorType: "totp", friendlyName: "phone", issuer: nil)
+            let factors = try await fixture.services.mfa.adminFactors(userId: caller.user.id.uuidString)
+            #expect(factors.map(\.id) == [second.factor.id])
+            #expect(second.factor.id != first.factor.id)
+        }
+    }
+
     @Test("a challenge is verified only from the address that asked for it", arguments: Backend.all)
     func challengeAddress(_ backend: Backend) async throws {
         try await ServiceFixture.with(backend) { fixture in
