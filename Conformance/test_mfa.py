@@ -258,3 +258,19 @@ def test_deleting_the_user_deletes_its_factors(server, admin):
     assert_error(
         server.request("GET", f"admin/users/{user_id}/factors", bearer=server.service_role_jwt()), 404, "user_not_found"
     )
+
+
+def test_admin_renames_a_factor(server):
+    client, _ = signed_in(server)
+    first = enroll(client, "one")
+    enroll(client, "two")
+    user_id = client.get_session().user.id
+    token = server.service_role_jwt()
+    renamed = server.request("PUT", f"admin/users/{user_id}/factors/{first.id}", json={"friendly_name": "laptop"}, bearer=token)
+    assert renamed.status_code == 200, renamed.text
+    assert (renamed.json()["id"], renamed.json()["friendly_name"]) == (first.id, "laptop")
+    assert_error(
+        server.request("PUT", f"admin/users/{user_id}/factors/{first.id}", json={"friendly_name": "two"}, bearer=token),
+        422, "mfa_factor_name_conflict",
+    )
+    assert sorted(f.friendly_name for f in client.mfa.list_factors().all) == ["laptop", "two"]

@@ -66,6 +66,7 @@ struct GoTrueRoutes {
         routes.signedIn(user, after: verifyLimit).post("factors/:id/verify") { try await verifyFactor.verify($0, context: $1) }
         routes.signedIn(user).delete("factors/:id") { try await unenrollFactor.unenroll($0, context: $1) }
         routes.with(admin).get("admin/users/:id/factors") { try await adminFactors.list($0, context: $1) }
+        routes.with(admin).put("admin/users/:id/factors/:factor_id") { try await adminFactors.update($0, context: $1) }
         routes.with(admin).delete("admin/users/:id/factors/:factor_id") { try await adminFactors.delete($0, context: $1) }
         return routes
     }

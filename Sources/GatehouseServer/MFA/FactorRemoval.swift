@@ -38,6 +38,28 @@ extension MFAService {
         return factor
     }
 
+    /// `PUT /admin/users/{id}/factors/{factor_id} {friendly_name}`: the factor renamed.
+    func adminRenameFactor(userId: String, factorId: String, friendlyName: String?) async throws(AuthError) -> FactorRecord {
+        let uuid = try Self.userUUID(userId)
+        guard let factorUUID = UUID(uuidString: factorId) else {
+            throw AuthError(.validationFailed, status: .notFound, "Factor ID must be a UUID")
+        }
+        let now = clock.now()
+        return try await store.run(.transaction) { work in
+            _ = try await work.users.find(id: uuid, lockingOn: work.engine)
+            guard var factor = try await work.mfaFactors.find(id: factorUUID, userId: uuid) else { throw AuthError.factorNotFound }
+            guard let friendlyName else { return factor }
+            guard try await work.mfaFactors.rename(id: factor.id, userId: uuid, to: friendlyName, at: now) else {
+                throw AuthError(
+                    .mfaFactorNameConflict, status: .unprocessableContent,
+                    "A factor with the friendly name \"\(friendlyName)\" for this user already exists")
+            }
+            factor.friendlyName = friendlyName
+            factor.updatedAt = now
+            return factor
+        }
+    }
+
     private func remove(_ factor: FactorRecord) async throws(AuthError) {
         let now = clock.now()
         try await store.run(.transaction) { work in

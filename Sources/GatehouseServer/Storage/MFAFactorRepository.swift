@@ -41,6 +41,24 @@ struct MFAFactorRepository: Sendable {
         return row != nil
     }
 
+    /// Renames the factor; false when the user has another factor of that name.
+    func rename(id: UUID, userId: UUID, to name: String, at now: Timestamp) async throws -> Bool {
+        let clash = try await database.raw(
+            """
+            SELECT id FROM mfa_factors WHERE user_id = \(bind: userId.uuidString.lowercased()) AND friendly_name = \(bind: name)
+                AND id <> \(bind: id.uuidString.lowercased())
+            """
+        ).first()
+        guard clash == nil else { return false }
+        try await database.raw(
+            """
+            UPDATE mfa_factors SET friendly_name = \(bind: name), updated_at = \(bind: now.microsecondsSinceEpoch)
+            WHERE id = \(bind: id.uuidString.lowercased())
+            """
+        ).run()
+        return true
+    }
+
     func markVerified(id: UUID, at now: Timestamp) async throws {
         try await database.raw(
             """
