@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "GatehouseClient", targets: ["GatehouseClient"]),
         .library(name: "GatehouseFeatures", targets: ["GatehouseFeatures"]),
         .library(name: "GatehouseUI", targets: ["GatehouseUI"]),
+        .library(name: "GatehouseQRCode", targets: ["GatehouseQRCode"]),
         .executable(name: "gatehouse", targets: ["gatehouse"]),
     ],
     dependencies: [
@@ -37,6 +38,7 @@ let package = Package(
             name: "GatehouseServer",
             dependencies: [
                 "GatehouseCore",
+                "GatehouseQRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "SQLKit", package: "sql-kit"),
@@ -131,5 +133,8 @@ let package = Package(
             // The Python script that made CrossCheckTests' vector.
             exclude: ["Vectors"]
         ),
+        // QR codes (byte mode, level M) as SVG, for TOTP enrolment: no dependency at all.
+        .target(name: "GatehouseQRCode"),
+        .testTarget(name: "GatehouseQRCodeTests", dependencies: ["GatehouseQRCode"], exclude: ["Vectors"]),
     ]
 )

@@ -10,7 +10,8 @@ import pytest
 from helpers import FormClient, PASSWORD, confirmed_account
 
 PAGES = ["/", "/login", "/signup", "/forgot-password", "/reset-password?token=x", "/_dev/mail"]
-FORMS = ["/login", "/signup/create", "/signup/resend", "/forgot-password", "/reset-password", "/account/sign-out", "/account/password"]
+FORMS = ["/login", "/signup/create", "/signup/resend", "/forgot-password", "/reset-password", "/account/sign-out", "/account/password",
+         "/account/mfa/enroll", "/account/mfa/confirm", "/account/mfa/remove"]
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"

@@ -1,39 +1,55 @@
-/// One MFA factor in `user.factors` (GoTrue's factor object): what the clients decode — `id`,
-/// `factor_type`, `status`, `created_at`, `updated_at` required, `friendly_name` optional.
+/// One MFA factor as GoTrue shows it: in `user.factors`, the admin factor list and the admin
+/// delete answer. The secret is never part of it (it is shown once, at enrolment).
 public struct FactorPayload: Codable, Sendable, Equatable {
     public var id: String
+    /// Omitted when empty, as GoTrue does.
     public var friendlyName: String?
-    /// `totp` (GoTrue also knows `phone` and `webauthn`).
     public var factorType: String
-    /// `unverified` until the first successful verification, then `verified`.
+    /// `unverified` or `verified`.
     public var status: String
+    public var phone: String
+    public var lastChallengedAt: Timestamp?
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
-    public var lastChallengedAt: Timestamp?
 
     public init(
-        id: String, friendlyName: String?, factorType: String, status: String, createdAt: Timestamp, updatedAt: Timestamp,
-        lastChallengedAt: Timestamp? = nil
+        id: String, friendlyName: String?, factorType: String, status: String, phone: String = "",
+        lastChallengedAt: Timestamp? = nil, createdAt: Timestamp, updatedAt: Timestamp
     ) {
         self.id = id
         self.friendlyName = friendlyName
         self.factorType = factorType
         self.status = status
+        self.phone = phone
+        self.lastChallengedAt = lastChallengedAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt
-        self.lastChallengedAt = lastChallengedAt
+    }
+
+    /// Lenient where GoTrue's versions differ: `phone` (absent for TOTP factors in older
+    /// servers) and `friendly_name` may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        friendlyName = try container.decodeIfPresent(String.self, forKey: .friendlyName)
+        factorType = try container.decode(String.self, forKey: .factorType)
+        status = try container.decode(String.self, forKey: .status)
+        phone = try container.decodeIfPresent(String.self, forKey: .phone) ?? ""
+        lastChallengedAt = try container.decodeIfPresent(Timestamp.self, forKey: .lastChallengedAt)
+        createdAt = try container.decode(Timestamp.self, forKey: .createdAt)
+        updatedAt = try container.decode(Timestamp.self, forKey: .updatedAt)
     }
 
     /// Whether the factor has been verified once (only verified factors raise the next level to aal2).
     public var isVerified: Bool { status == "verified" }
 
     enum CodingKeys: String, CodingKey {
-        case id, status
+        case id, status, phone
         case friendlyName = "friendly_name"
         case factorType = "factor_type"
+        case lastChallengedAt = "last_challenged_at"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
-        case lastChallengedAt = "last_challenged_at"
     }
 }
 
@@ -41,12 +57,18 @@ extension FactorPayload: JSONWritable {
     public func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.field(CodingKeys.id.stringValue, id)
-            writer.field(CodingKeys.friendlyName.stringValue, ifPresent: friendlyName.flatMap { $0.isEmpty ? nil : $0 })
-            writer.field(CodingKeys.factorType.stringValue, factorType)
-            writer.field(CodingKeys.status.stringValue, status)
             writer.field(CodingKeys.createdAt.stringValue, createdAt)
             writer.field(CodingKeys.updatedAt.stringValue, updatedAt)
-            writer.field(CodingKeys.lastChallengedAt.stringValue, ifPresent: lastChallengedAt)
+            writer.field(CodingKeys.status.stringValue, status)
+            writer.field(CodingKeys.friendlyName.stringValue, ifPresent: friendlyName)
+            writer.field(CodingKeys.factorType.stringValue, factorType)
+            writer.field(CodingKeys.phone.stringValue, phone)
+            if let lastChallengedAt {
+                writer.field(CodingKeys.lastChallengedAt.stringValue, lastChallengedAt)
+            } else {
+                writer.key(CodingKeys.lastChallengedAt.stringValue)
+                writer.null()
+            }
         }
     }
 }

@@ -22,6 +22,8 @@ struct UserRecord: Sendable {
     var deletedAt: Timestamp? = nil
     /// When an admin invited this user (GoTrue's `invited_at`); nil for everyone else.
     var invitedAt: Timestamp? = nil
+    /// The MFA factors, loaded with the user where it is shown or signed in (`MFAFactorRepository`).
+    var factors: [FactorRecord] = []
 
     var isConfirmed: Bool { emailConfirmedAt != nil }
 
@@ -39,7 +41,8 @@ struct UserRecord: Sendable {
             appMetadata: appMetadata, userMetadata: userMetadata,
             identities: identity.map { [$0.payload(email: email)] } ?? [],
             createdAt: createdAt, updatedAt: updatedAt, bannedUntil: bannedUntil, deletedAt: deletedAt,
-            invitedAt: invitedAt
+            invitedAt: invitedAt,
+            factors: factors.isEmpty ? nil : factors.map(\.payload)
         )
     }
 

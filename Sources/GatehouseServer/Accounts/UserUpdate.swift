@@ -11,6 +11,7 @@ extension AccountService {
             throw AuthError(.notAdmin, status: .forbidden, "Updating app_metadata requires admin privileges")
         }
         let current = caller.user
+        try caller.requireSecondFactor(changingPassword: request.password != nil, email: request.email)
         if let email = request.email, (try? EmailAddress(validating: email))?.normalized != current.email {
             // Changing the address needs a confirmation of the new one (GoTrue's email_change
             // flow), which Gatehouse does not implement yet: refused rather than done unverified.

@@ -15,6 +15,8 @@ struct GatehouseServices: Sendable {
     let mail: MailService
     /// Per-client request budgets (the HTTP side's).
     let limits: RateLimits
+    /// TOTP factors: enrolment, challenge, verification to aal2, removal.
+    let mfa: MFAService
 
     init(environment: ServerEnvironment) {
         self.environment = environment
@@ -23,6 +25,7 @@ struct GatehouseServices: Sendable {
         self.recovery = RecoveryService(environment)
         self.mail = MailService(environment)
         self.limits = RateLimits(environment.configuration.rateLimits)
+        self.mfa = MFAService(environment)
     }
 
     var configuration: ServerConfiguration { environment.configuration }

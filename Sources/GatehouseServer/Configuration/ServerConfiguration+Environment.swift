@@ -63,6 +63,7 @@ extension ServerConfiguration {
         configuration.jwtKeys = try reader.read(ServerSettings.jwtKeys)
         configuration.usesDevelopmentSigningKey = configuration.jwtKeys == nil && environment == .development
         configuration.firebase = try FirebaseConfiguration.fromEnvironment(reader, environment: environment)
+        configuration.mfa = try MFAConfiguration.fromEnvironment(reader)
         return configuration
     }
 }

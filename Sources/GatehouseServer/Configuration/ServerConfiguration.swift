@@ -101,6 +101,8 @@ public struct ServerConfiguration: Sendable {
     /// The Firebase Auth adapter: its project (nil: off) and accepted API keys.
     public var firebase = FirebaseConfiguration()
     public static let defaultMaximumJSONDepth = ServerSettings.maximumJSONDepth.defaultValue
+    /// TOTP enrolment and verification (`ServerSettings+MFA.swift`).
+    public var mfa = MFAConfiguration()
 
     public enum RecoveryLinkTarget: String, Sendable, CaseIterable {
         /// The server's own `/reset-password?token=` page.

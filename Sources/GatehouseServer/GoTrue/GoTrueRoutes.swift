@@ -34,6 +34,11 @@ struct GoTrueRoutes {
         let magicLink = OTPEndpoint(service: service)
         let invite = InviteEndpoint(service: service)
         let generateLink = GenerateLinkEndpoint(service: service)
+        let enrollFactor = FactorEnrollEndpoint(service: service)
+        let challengeFactor = FactorChallengeEndpoint(service: service)
+        let verifyFactor = FactorVerifyEndpoint(service: service)
+        let unenrollFactor = FactorUnenrollEndpoint(service: service)
+        let adminFactors = AdminFactorsEndpoint(service: service)
 
         // Public.
         routes.get("settings") { try await settings.show($0, context: $1) }
@@ -66,6 +71,14 @@ struct GoTrueRoutes {
         routes.with(admin).post("invite") { try await invite.invite($0, context: $1) }
         routes.with(admin).post("admin/invite") { try await invite.invite($0, context: $1) }
         routes.with(admin).post("admin/generate_link") { try await generateLink.generate($0, context: $1) }
+        // MFA (TOTP factors); challenge and verify share the `verify` bucket.
+        routes.signedIn(user, after: otp).post("factors") { try await enrollFactor.enroll($0, context: $1) }
+        routes.signedIn(user, after: verifyLimit).post("factors/:id/challenge") { try await challengeFactor.challenge($0, context: $1) }
+        routes.signedIn(user, after: verifyLimit).post("factors/:id/verify") { try await verifyFactor.verify($0, context: $1) }
+        routes.signedIn(user).delete("factors/:id") { try await unenrollFactor.unenroll($0, context: $1) }
+        routes.with(admin).get("admin/users/:id/factors") { try await adminFactors.list($0, context: $1) }
+        routes.with(admin).put("admin/users/:id/factors/:factor_id") { try await adminFactors.update($0, context: $1) }
+        routes.with(admin).delete("admin/users/:id/factors/:factor_id") { try await adminFactors.delete($0, context: $1) }
         return routes
     }
 }

@@ -13,7 +13,10 @@ enum Migrations {
         let statements: [String]
     }
 
-    static let all: [Migration] = [
+    static let all: [Migration] = foundation + accountFlows
+
+    /// The first schema: accounts, sessions, recovery, the outbox, budgets and pending sign-ups.
+    static let foundation: [Migration] = [
         Migration(
             version: 1, name: "accounts and sessions",
             statements: [
@@ -187,40 +190,6 @@ enum Migrations {
                     expires_at BIGINT NOT NULL,
                     created_at BIGINT NOT NULL
                 )
-                """,
-            ]),
-        // Branch keys (issue 13, item 1): when an admin soft-deleted a user (GoTrue's deleted_at).
-        Migration(
-            version: 6, name: "keys: soft-deleted users",
-            statements: ["ALTER TABLE users ADD COLUMN deleted_at BIGINT"]),
-        // Firebase's `validSince` (branch fbcore): tokens of a user issued before it are void.
-        Migration(
-            version: 10, name: "fbcore: token validity",
-            statements: [
-                """
-                CREATE TABLE token_validity (
-                    user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-                    valid_since BIGINT NOT NULL
-                )
-                """
-            ]),
-        // Invitations (branch links): GoTrue's `invited_at`, also read through `session_users`.
-        Migration(
-            version: 8, name: "links: invited_at",
-            statements: [
-                "ALTER TABLE users ADD COLUMN invited_at BIGINT",
-                "DROP VIEW IF EXISTS session_users",
-                """
-                CREATE VIEW session_users AS
-                SELECT s.id AS s_id, s.user_id AS s_user_id, s.aal AS s_aal, s.amr AS s_amr, s.refresh_counter AS s_refresh_counter,
-                    s.refreshed_at AS s_refreshed_at, s.created_at AS s_created_at,
-                    u.id, u.email, u.encrypted_password, u.aud, u.role, u.email_confirmed_at, u.confirmation_sent_at,
-                    u.recovery_sent_at, u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.banned_until,
-                    u.created_at, u.updated_at, i.id AS identity_id, i.provider, i.provider_id, i.identity_data,
-                    i.last_sign_in_at AS identity_last_sign_in_at, i.created_at AS identity_created_at,
-                    i.updated_at AS identity_updated_at, u.invited_at
-                FROM sessions s JOIN users u ON u.id = s.user_id
-                LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'
                 """,
             ]),
     ]

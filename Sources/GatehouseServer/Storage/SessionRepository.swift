@@ -23,7 +23,9 @@ struct SessionRepository: Sendable {
     /// through the `session_users` view.
     func findWithUser(id: UUID) async throws -> (SessionRecord, UserRecord)? {
         let row = try await database.raw("SELECT * FROM session_users WHERE s_id = \(bind: id.uuidString.lowercased())").first()
-        return try row.map { row in (try Self.decode(row, prefix: "s_"), try UserRepository.decode(row)) }
+        guard let row else { return nil }
+        let user = try await UserRepository(database: database).withFactors(try UserRepository.decode(row))
+        return (try Self.decode(row, prefix: "s_"), user)
     }
 
     /// Moves the refresh counter from `expected` to `expected + 1`. Returns false when another

@@ -21,4 +21,6 @@ struct UnitOfWork: Sendable {
     var devMailbox: DevMailboxRepository { DevMailboxRepository(database: database) }
     var retention: Retention { Retention(database: database) }
     var tokenValidity: TokenValidityRepository { TokenValidityRepository(database: database) }
+    var mfaFactors: MFAFactorRepository { MFAFactorRepository(database: database) }
+    var mfaChallenges: MFAChallengeRepository { MFAChallengeRepository(database: database) }
 }

@@ -24,14 +24,26 @@ struct UserRepository: Sendable {
         let row = try await database.raw(
             "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) WHERE u.id = \(bind: id.uuidString.lowercased())\(unsafeRaw: lock)"
         ).first()
-        return try row.map(Self.decode)
+        return try await withFactors(try row.map(Self.decode))
     }
 
     func find(email: EmailAddress) async throws -> UserRecord? {
         let row = try await database.raw(
             "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) WHERE u.email = \(bind: email.normalized)"
         ).first()
-        return try row.map(Self.decode)
+        return try await withFactors(try row.map(Self.decode))
+    }
+
+    /// The user with its MFA factors (one more query, by the factors' user index).
+    func withFactors(_ user: UserRecord?) async throws -> UserRecord? {
+        guard let user else { return nil }
+        return try await withFactors(user)
+    }
+
+    func withFactors(_ user: UserRecord) async throws -> UserRecord {
+        var user = user
+        user.factors = try await MFAFactorRepository(database: database).list(userId: user.id)
+        return user
     }
 
     /// The users holding any of `emails` (normalized addresses), in one query: the outbox worker
@@ -146,6 +158,7 @@ struct UserRepository: Sendable {
         try await database.raw("DELETE FROM sessions WHERE user_id = \(bind: id)").run()
         try await database.raw("DELETE FROM pending_signups WHERE user_id = \(bind: id)").run()
         try await database.raw("DELETE FROM reauthentication_nonces WHERE user_id = \(bind: id)").run()
+        try await MFAFactorRepository(database: database).deleteAll(userId: id)
         try await database.raw("DELETE FROM identities WHERE user_id = \(bind: id)").run()
         try await database.raw("DELETE FROM users WHERE id = \(bind: id)").run()
     }

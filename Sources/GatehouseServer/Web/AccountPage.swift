@@ -15,6 +15,8 @@ struct AccountPage {
         var summary: String?
         var notice: String?
         var status: HTTPResponse.Status = .ok
+        /// The two-factor section (`AccountMFASection`).
+        var mfa = AccountMFASection.State()
     }
 
     func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
@@ -121,6 +123,7 @@ struct AccountPage {
         ]
         if let summary = state.summary { values["summary"] = summary }
         if let notice = state.notice { values["notice"] = notice }
+        values.merge(AccountMFASection.values(for: user, state.mfa)) { current, _ in current }
         return WebPage(template: "account", title: UserFacingText.Account.title, values: values, status: state.status)
     }
 

@@ -37,6 +37,7 @@ struct WebRoutes {
         let forgot = ForgotPasswordPage(web: web)
         let reset = ResetPasswordPage(web: web)
         let account = AccountPage(web: web)
+        let accountMFA = AccountMFASection(web: web, account: account)
         let assets = AssetsEndpoint()
 
         router.get("assets/:name") { try await assets.serve($0, context: $1) }
@@ -80,10 +81,21 @@ struct WebRoutes {
             try await account.submitPassword($0, $1, $2, &$3)
         }
 
+        web.form("account/mfa/enroll", on: pages.with(otp, csrf, signedIn), rejected: { try await account.expired($0, $1, $2, &$3) }) {
+            try await accountMFA.enroll($0, $1, $2, &$3)
+        }
+        web.form("account/mfa/confirm", on: pages.with(verify, csrf, signedIn), rejected: { try await account.expired($0, $1, $2, &$3) }) {
+            try await accountMFA.confirm($0, $1, $2, &$3)
+        }
+        web.form("account/mfa/remove", on: pages.with(csrf, signedIn), rejected: { try await account.expired($0, $1, $2, &$3) }) {
+            try await accountMFA.remove($0, $1, $2, &$3)
+        }
+
         // A form's address opened as a page (a bookmark, a reload after posting) goes back to its page.
         for (path, page) in [
             ("signup/create", "/signup"), ("signup/resend", "/signup"), ("account/sign-out", "/account"),
-            ("account/password", "/account"),
+            ("account/password", "/account"), ("account/mfa/enroll", "/account"), ("account/mfa/confirm", "/account"),
+            ("account/mfa/remove", "/account"),
         ] {
             web.page(RouterPath(path), on: pages) { _, _, _ in .redirect(page) }
         }

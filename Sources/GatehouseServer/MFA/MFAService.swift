@@ -1,0 +1,66 @@
+import Foundation
+import GatehouseCore
+
+/// Multi-factor authentication with TOTP factors: enrolment, challenge, verification (raising the
+/// session to aal2), unenrolment, and the admin API's factor list and removal. One file per
+/// operation. Its own service (not `AccountService`): it needs the session issuer and the attempt
+/// budgets as well as the accounts, and its rules (assurance levels) are its own.
+struct MFAService: Sendable {
+    let configuration: ServerConfiguration
+    let store: Store
+    let issuer: SessionIssuer
+    let clock: ServerClock
+    let random: RandomSource
+
+    init(_ environment: ServerEnvironment) {
+        configuration = environment.configuration
+        store = environment.store
+        issuer = environment.issuer
+        clock = environment.clock
+        random = environment.random
+    }
+
+    var settings: ServerConfiguration.MFAConfiguration { configuration.mfa }
+
+    /// The caller's factor `id`: a malformed id or another user's factor is "not found", as GoTrue.
+    func ownFactor(_ id: String, of caller: Authenticated) async throws(AuthError) -> FactorRecord {
+        guard let uuid = UUID(uuidString: id) else {
+            throw AuthError(.validationFailed, status: .notFound, "Factor ID must be a UUID")
+        }
+        let userId = caller.user.id
+        guard let factor = try await store.run(.read, { try await $0.mfaFactors.find(id: uuid, userId: userId) }) else {
+            throw .factorNotFound
+        }
+        return factor
+    }
+}
+
+extension AuthErrorCode {
+    static let mfaFactorNotFound = Self("mfa_factor_not_found")
+    static let mfaFactorNameConflict = Self("mfa_factor_name_conflict")
+    static let tooManyEnrolledFactors = Self("too_many_enrolled_mfa_factors")
+    static let insufficientAAL = Self("insufficient_aal")
+    static let mfaVerificationFailed = Self("mfa_verification_failed")
+    static let mfaChallengeExpired = Self("mfa_challenge_expired")
+    static let mfaIPAddressMismatch = Self("mfa_ip_address_mismatch")
+    static let mfaTOTPEnrollDisabled = Self("mfa_totp_enroll_not_enabled")
+    static let mfaTOTPVerifyDisabled = Self("mfa_totp_verify_not_enabled")
+}
+
+extension AuthError {
+    static let factorNotFound = AuthError(.mfaFactorNotFound, status: .notFound, "Factor not found")
+}
+
+extension Authenticated {
+    /// True when the caller has a verified factor but this session has not used one: GoTrue then
+    /// refuses what would let a thief with only the password take the account over.
+    var needsSecondFactor: Bool { user.hasVerifiedFactor && session.aal != "aal2" }
+
+    /// `PUT /user`'s rule: a new password or address needs aal2 once the user has a verified factor.
+    func requireSecondFactor(changingPassword: Bool, email: String?) throws(AuthError) {
+        let changesEmail = email.map { (try? EmailAddress(validating: $0))?.normalized != user.email } ?? false
+        guard needsSecondFactor, changingPassword || changesEmail else { return }
+        throw AuthError(
+            .insufficientAAL, status: .unauthorized, "AAL2 session is required to update email or password when MFA is enabled.")
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import GatehouseCore
+import GatehouseQRCode
+
+extension MFAService {
+    /// The enrolment details of the caller's factor while it is still unverified, for the account
+    /// page to show again after a wrong code (the API shows them only once; the page's owner may
+    /// see their own unconfirmed secret again). Nil once verified or gone.
+    func pendingEnrollment(_ caller: Authenticated, factorId: String) async throws(AuthError) -> FactorEnrollment? {
+        guard let factor = try? await ownFactor(factorId, of: caller), !factor.isVerified else { return nil }
+        let uri = Self.otpauthURI(issuer: defaultIssuer, account: caller.user.email, secret: factor.secret)
+        return FactorEnrollment(factor: factor, secret: factor.secret, uri: uri, qrCodeSVG: QRCode.encode(uri)?.svg() ?? "")
+    }
+
+    /// Challenge and verify in one step (the account page's confirmation form).
+    func challengeAndVerify(_ caller: Authenticated, factorId: String, code: String, client: ClientInfo) async throws(AuthError)
+        -> IssuedSession
+    {
+        let challenge = try await self.challenge(caller, factorId: factorId, client: client).challenge
+        return try await verify(caller, factorId: factorId, challengeId: challenge.id.uuidString, code: code, client: client)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+
+/// Reads and writes `mfa_factors`.
+struct MFAFactorRepository: Sendable {
+    let database: any SQLDatabase
+
+    private static let columns =
+        "id, user_id, friendly_name, factor_type, status, secret, last_challenged_at, created_at, updated_at"
+
+    /// The user's factors, oldest first.
+    func list(userId: UUID) async throws -> [FactorRecord] {
+        try await database.raw(
+            "SELECT \(unsafeRaw: Self.columns) FROM mfa_factors WHERE user_id = \(bind: userId.uuidString.lowercased()) ORDER BY created_at, id"
+        ).all().map(Self.decode)
+    }
+
+    func find(id: UUID, userId: UUID) async throws -> FactorRecord? {
+        try await database.raw(
+            """
+            SELECT \(unsafeRaw: Self.columns) FROM mfa_factors
+            WHERE id = \(bind: id.uuidString.lowercased()) AND user_id = \(bind: userId.uuidString.lowercased())
+            """
+        ).first().map(Self.decode)
+    }
+
+    /// Inserts the factor; false, inserting nothing, when the user has a factor of that name
+    /// (also one a concurrent enrolment inserted a moment ago: the unique index decides).
+    func insert(_ factor: FactorRecord) async throws -> Bool {
+        let row = try await database.raw(
+            """
+            INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
+            VALUES (\(bind: factor.id.uuidString.lowercased()), \(bind: factor.userId.uuidString.lowercased()),
+                \(bind: factor.friendlyName), \(bind: factor.factorType), \(bind: factor.status.rawValue), \(bind: factor.secret),
+                \(bind: factor.createdAt.microsecondsSinceEpoch), \(bind: factor.updatedAt.microsecondsSinceEpoch))
+            ON CONFLICT (user_id, friendly_name) DO NOTHING
+            RETURNING id
+            """
+        ).first()
+        return row != nil
+    }
+
+    /// Renames the factor; false when the user has another factor of that name.
+    func rename(id: UUID, userId: UUID, to name: String, at now: Timestamp) async throws -> Bool {
+        let clash = try await database.raw(
+            """
+            SELECT id FROM mfa_factors WHERE user_id = \(bind: userId.uuidString.lowercased()) AND friendly_name = \(bind: name)
+                AND id <> \(bind: id.uuidString.lowercased())
+            """
+        ).first()
+        guard clash == nil else { return false }
+        try await database.raw(
+            """
+            UPDATE mfa_factors SET friendly_name = \(bind: name), updated_at = \(bind: now.microsecondsSinceEpoch)
+            WHERE id = \(bind: id.uuidString.lowercased())
+            """
+        ).run()
+        return true
+    }
+
+    func markVerified(id: UUID, at now: Timestamp) async throws {
+        try await database.raw(
+            """
+            UPDATE mfa_factors SET status = 'verified', updated_at = \(bind: now.microsecondsSinceEpoch)
+            WHERE id = \(bind: id.uuidString.lowercased())
+            """
+        ).run()
+    }
+
+    func recordChallenge(id: UUID, at now: Timestamp) async throws {
+        try await database.raw(
+            """
+            UPDATE mfa_factors SET last_challenged_at = \(bind: now.microsecondsSinceEpoch), updated_at = \(bind: now.microsecondsSinceEpoch)
+            WHERE id = \(bind: id.uuidString.lowercased())
+            """
+        ).run()
+    }
+
+    /// Spends the code of time step `step`: true only for the first use of that step or a later
+    /// one, so a code (or an earlier one still inside the skew) cannot be used again. One
+    /// conditional update: two requests racing with the same code cannot both win.
+    func useStep(id: UUID, step: Int64) async throws -> Bool {
+        let row = try await database.raw(
+            """
+            UPDATE mfa_factors SET last_used_step = \(bind: step)
+            WHERE id = \(bind: id.uuidString.lowercased()) AND (last_used_step IS NULL OR last_used_step < \(bind: step))
+            RETURNING id
+            """
+        ).first()
+        return row != nil
+    }
+
+    /// Deletes one factor and its challenges.
+    func delete(id: UUID) async throws {
+        let id = id.uuidString.lowercased()
+        try await database.raw("DELETE FROM mfa_challenges WHERE factor_id = \(bind: id)").run()
+        try await database.raw("DELETE FROM mfa_factors WHERE id = \(bind: id)").run()
+    }
+
+    /// Unverified factors of the user, except `kept`, that nobody challenged since `cutoff`
+    /// (GoTrue's lazy clean-up at enrolment) — or all of them when `cutoff` is nil (after a
+    /// successful verification).
+    func deleteUnverified(userId: UUID, except kept: UUID? = nil, staleBefore cutoff: Timestamp? = nil) async throws {
+        let user = userId.uuidString.lowercased()
+        let keep = kept?.uuidString.lowercased() ?? ""
+        let cutoffMicros = cutoff?.microsecondsSinceEpoch ?? Int64.max
+        let stale = """
+            SELECT id FROM mfa_factors WHERE user_id = \(bind: user) AND status = 'unverified' AND id <> \(bind: keep)
+                AND COALESCE(last_challenged_at, created_at) < \(bind: cutoffMicros)
+            """ as SQLQueryString
+        try await database.raw("DELETE FROM mfa_challenges WHERE factor_id IN (\(stale))").run()
+        try await database.raw("DELETE FROM mfa_factors WHERE id IN (\(stale))").run()
+    }
+
+    /// Every factor of the user and their challenges (user deletion).
+    func deleteAll(userId: String) async throws {
+        try await database.raw(
+            "DELETE FROM mfa_challenges WHERE factor_id IN (SELECT id FROM mfa_factors WHERE user_id = \(bind: userId))"
+        ).run()
+        try await database.raw("DELETE FROM mfa_factors WHERE user_id = \(bind: userId)").run()
+    }
+
+    static func decode(_ row: any SQLRow) throws -> FactorRecord {
+        func instant(_ column: String) throws -> Timestamp? {
+            try row.decode(column: column, as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
+        }
+        return FactorRecord(
+            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+            userId: UUID(uuidString: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
+            friendlyName: try row.decode(column: "friendly_name", as: String.self),
+            factorType: try row.decode(column: "factor_type", as: String.self),
+            status: FactorRecord.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .unverified,
+            secret: try row.decode(column: "secret", as: String.self),
+            lastChallengedAt: try instant("last_challenged_at"),
+            createdAt: try instant("created_at") ?? Timestamp(microsecondsSinceEpoch: 0),
+            updatedAt: try instant("updated_at") ?? Timestamp(microsecondsSinceEpoch: 0)
+        )
+    }
+}
