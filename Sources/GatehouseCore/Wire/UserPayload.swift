@@ -19,6 +19,9 @@ public struct UserPayload: Codable, Sendable, Equatable {
     public var updatedAt: Timestamp
     public var bannedUntil: Timestamp?
     public var isAnonymous: Bool
+    /// A pending email change: the address that will replace `email` once confirmed.
+    public var newEmail: String?
+    public var emailChangeSentAt: Timestamp?
 
     public init(
         id: String, aud: String, role: String, email: String, emailConfirmedAt: Timestamp?, phone: String = "",
@@ -45,6 +48,14 @@ public struct UserPayload: Codable, Sendable, Equatable {
         self.isAnonymous = isAnonymous
     }
 
+    /// With a pending email change (`PUT /user {email}`): GoTrue's `new_email` and `email_change_sent_at`.
+    public func withEmailChange(newEmail: String?, sentAt: Timestamp?) -> UserPayload {
+        var copy = self
+        copy.newEmail = newEmail
+        copy.emailChangeSentAt = sentAt
+        return copy
+    }
+
     enum CodingKeys: String, CodingKey {
         case id, aud, role, email, phone, identities
         case emailConfirmedAt = "email_confirmed_at"
@@ -58,6 +69,8 @@ public struct UserPayload: Codable, Sendable, Equatable {
         case updatedAt = "updated_at"
         case bannedUntil = "banned_until"
         case isAnonymous = "is_anonymous"
+        case newEmail = "new_email"
+        case emailChangeSentAt = "email_change_sent_at"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -80,6 +93,8 @@ public struct UserPayload: Codable, Sendable, Equatable {
         updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? createdAt
         bannedUntil = try container.decodeIfPresent(Timestamp.self, forKey: .bannedUntil)
         isAnonymous = try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
+        newEmail = try container.decodeIfPresent(String.self, forKey: .newEmail)
+        emailChangeSentAt = try container.decodeIfPresent(Timestamp.self, forKey: .emailChangeSentAt)
     }
 }
 
@@ -134,6 +149,8 @@ extension UserPayload: JSONWritable {
             writer.field(CodingKeys.confirmationSentAt.stringValue, ifPresent: confirmationSentAt)
             writer.field(CodingKeys.confirmedAt.stringValue, ifPresent: confirmedAt)
             writer.field(CodingKeys.recoverySentAt.stringValue, ifPresent: recoverySentAt)
+            if let newEmail, !newEmail.isEmpty { writer.field(CodingKeys.newEmail.stringValue, newEmail) }
+            writer.field(CodingKeys.emailChangeSentAt.stringValue, ifPresent: emailChangeSentAt)
             writer.field(CodingKeys.lastSignInAt.stringValue, ifPresent: lastSignInAt)
             writer.field(CodingKeys.appMetadata.stringValue, appMetadata)
             writer.field(CodingKeys.userMetadata.stringValue, userMetadata)

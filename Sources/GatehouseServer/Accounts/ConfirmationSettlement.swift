@@ -23,6 +23,9 @@ enum ConfirmationSettlement {
             if let chosen { user.replaceSignUpChoices(passwordHash: chosen.passwordHash, userMetadata: chosen.userMetadata) }
         case .recovery:
             user.replaceSignUpChoices(passwordHash: nil, userMetadata: [:])
+        case .emailChangeCurrent, .emailChangeNew:
+            // Settled by `EmailChangeSettlement`: it confirms the new address, not the old one.
+            return
         }
         user.confirmEmail(at: now)
         try await database.pendingSignups.deleteAll(userId: user.id)

@@ -60,6 +60,9 @@ extension ServerConfiguration {
         configuration.maximumMetadataBytes = try reader.read(ServerSettings.maximumMetadataBytes)
         configuration.reauthenticationWindow = Double(try reader.read(ServerSettings.reauthenticationWindow))
         configuration.maximumJSONDepth = try reader.read(ServerSettings.maximumJSONDepth)
+        configuration.secureEmailChange = try reader.read(ServerSettings.secureEmailChange)
+        configuration.anonymousUsersEnabled = try reader.read(ServerSettings.anonymousUsersEnabled)
+        configuration.anonymousSignInsPerHour = try reader.read(ServerSettings.rateLimitAnonymousUsers)
         return configuration
     }
 }

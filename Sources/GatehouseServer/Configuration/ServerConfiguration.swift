@@ -89,6 +89,12 @@ public struct ServerConfiguration: Sendable {
     /// How deeply arrays and objects may nest in a JSON request body, counting the body itself:
     /// checked by a byte scan before decoding (issue 19, item 2).
     public var maximumJSONDepth = ServerConfiguration.defaultMaximumJSONDepth
+    /// GoTrue's secure email change: both the current and the new address confirm (issue 13, item 5).
+    public var secureEmailChange = ServerSettings.secureEmailChange.defaultValue
+    /// Whether `POST /signup` without credentials signs in an anonymous user (issue 13, item 7).
+    public var anonymousUsersEnabled = ServerSettings.anonymousUsersEnabled.defaultValue
+    /// Anonymous sign-ins per hour per client address (0 = off).
+    public var anonymousSignInsPerHour = ServerSettings.rateLimitAnonymousUsers.defaultValue
     public static let defaultMaximumJSONDepth = ServerSettings.maximumJSONDepth.defaultValue
 
     public enum RecoveryLinkTarget: String, Sendable, CaseIterable {

@@ -12,6 +12,6 @@ struct UserEndpoint {
     func update(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
         let caller = context.caller
         let body = try await JSONBody.decode(UserUpdateRequest.self, from: request, context: context)
-        return JSONBody.response(try await service.accounts.updateUser(caller, with: body).payload)
+        return JSONBody.response(try await service.accounts.updateUser(caller, with: body, redirectTo: request.redirectTo).payload)
     }
 }

@@ -16,6 +16,9 @@ enum OutboxJob: Codable, Sendable, Equatable {
     case reauthentication(userId: UUID)
     /// A message rendered by the caller (`gatehouse mail test`).
     case direct(MailMessage)
+    /// One side of an email change (`PUT /user {email}`): the link and code for `side`'s address,
+    /// minted when sent, if the account still waits to change to `newEmail`.
+    case emailChange(userId: UUID, side: EmailChangeSide, newEmail: String, redirectTo: String?)
 
     var kind: String {
         switch self {
@@ -24,6 +27,7 @@ enum OutboxJob: Codable, Sendable, Equatable {
         case .passwordChanged: "password_changed"
         case .direct: "direct"
         case .reauthentication: "reauthentication"
+        case .emailChange(_, let side, _, _): "email_change_\(side.rawValue)"
         }
     }
 }

@@ -15,6 +15,7 @@ final class OutboxWorker: Service {
     let mail: MailService
     let transport: any MailTransport
     let templates = EmailTemplates()
+    let emailChangeTemplates = EmailChangeTemplates()
     let batchSize = 16
     /// How long a claim holds without renewal. While a batch is in flight a heartbeat renews
     /// it every third of that, so a live worker's job is never claimed twice, and the job of a
@@ -231,7 +232,7 @@ final class OutboxWorker: Service {
                         purpose: .signup, email: email, redirectTo: redirectTo, codeChallenge: challenge, codeChallengeMethod: method,
                         pendingSignupId: pendingSignupId
                     ))
-            case .passwordChanged, .direct, .reauthentication:
+            case .passwordChanged, .direct, .reauthentication, .emailChange:
                 break
             }
         }
@@ -248,6 +249,9 @@ final class OutboxWorker: Service {
             case .reauthentication(let userId):
                 let issued = try await mail.issueReauthenticationNonce(userId: userId)
                 messages.append(issued.map { render(templates.reauthentication($0.context), to: $0.email) })
+            case .emailChange(let userId, let side, let newEmail, let redirectTo):
+                let issued = try await mail.issueEmailChangeToken(userId: userId, side: side, newEmail: newEmail, redirectTo: redirectTo)
+                messages.append(issued.map { render(emailChangeTemplates.render($0.context), to: $0.address) })
             case .passwordChanged(let userId):
                 let user = try await environment.store.perform { try await $0.users.find(id: userId) }
                 messages.append(

@@ -4,6 +4,7 @@ import GatehouseCore
 /// GoTrue's `type` on `/verify`, and which tokens each accepts.
 enum VerificationType: String, Sendable {
     case recovery, signup, email, magiclink, invite
+    case emailChange = "email_change"
 
     init(_ raw: String?) throws(AuthError) {
         guard let raw, let type = VerificationType(rawValue: raw.lowercased()) else {
@@ -17,6 +18,7 @@ enum VerificationType: String, Sendable {
         case .recovery, .magiclink: [.recovery]
         case .signup, .invite: [.signup]
         case .email: [.signup, .recovery]
+        case .emailChange: [.emailChangeCurrent, .emailChangeNew]
         }
     }
 }

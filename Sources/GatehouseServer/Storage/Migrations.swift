@@ -189,6 +189,31 @@ enum Migrations {
                 )
                 """,
             ]),
+        // A pending email change (issue 13, item 5): the new address, when its emails went out, and
+        // how many of its confirmations are still missing (2 with secure email change, then 1). The
+        // view gains the three columns, as `UserRepository.columns` reads them.
+        Migration(
+            version: 9, name: "email change (email)",
+            statements: [
+                "ALTER TABLE users ADD COLUMN email_change TEXT",
+                "ALTER TABLE users ADD COLUMN email_change_sent_at BIGINT",
+                "ALTER TABLE users ADD COLUMN email_change_confirmations_left BIGINT",
+                "CREATE INDEX users_email_change ON users (email_change)",
+                "DROP VIEW session_users",
+                """
+                CREATE VIEW session_users AS
+                SELECT s.id AS s_id, s.user_id AS s_user_id, s.aal AS s_aal, s.amr AS s_amr, s.refresh_counter AS s_refresh_counter,
+                    s.refreshed_at AS s_refreshed_at, s.created_at AS s_created_at,
+                    u.id, u.email, u.encrypted_password, u.aud, u.role, u.email_confirmed_at, u.confirmation_sent_at,
+                    u.recovery_sent_at, u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.banned_until,
+                    u.created_at, u.updated_at, u.email_change, u.email_change_sent_at, u.email_change_confirmations_left,
+                    i.id AS identity_id, i.provider, i.provider_id, i.identity_data,
+                    i.last_sign_in_at AS identity_last_sign_in_at, i.created_at AS identity_created_at,
+                    i.updated_at AS identity_updated_at
+                FROM sessions s JOIN users u ON u.id = s.user_id
+                LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'
+                """,
+            ]),
     ]
 
     /// Applies every migration newer than the database's version. Safe to run on every start and

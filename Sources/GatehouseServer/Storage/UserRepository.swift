@@ -10,7 +10,8 @@ struct UserRepository: Sendable {
     static let columns = """
         u.id, u.email, u.encrypted_password, u.aud, u.role, u.email_confirmed_at, u.confirmation_sent_at,
         u.recovery_sent_at, u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.banned_until,
-        u.created_at, u.updated_at, i.id AS identity_id, i.provider, i.provider_id, i.identity_data,
+        u.created_at, u.updated_at, u.email_change, u.email_change_sent_at, u.email_change_confirmations_left,
+        i.id AS identity_id, i.provider, i.provider_id, i.identity_data,
         i.last_sign_in_at AS identity_last_sign_in_at, i.created_at AS identity_created_at,
         i.updated_at AS identity_updated_at
         """
@@ -51,6 +52,7 @@ struct UserRepository: Sendable {
             switch purpose {
             case .recovery: "recovery_sent_at"
             case .signup: "confirmation_sent_at"
+            case .emailChangeCurrent, .emailChangeNew: "email_change_sent_at"
             }
         try await database.raw(
             "UPDATE users SET \(unsafeRaw: column) = \(bind: now.microsecondsSinceEpoch) WHERE id = \(bind: userId.uuidString.lowercased())"
@@ -113,7 +115,9 @@ struct UserRepository: Sendable {
                 raw_app_meta_data = \(bind: JSONColumn.encode(user.appMetadata)),
                 raw_user_meta_data = \(bind: JSONColumn.encode(user.userMetadata)),
                 banned_until = \(bind: user.bannedUntil?.microsecondsSinceEpoch),
-                updated_at = \(bind: user.updatedAt.microsecondsSinceEpoch)
+                updated_at = \(bind: user.updatedAt.microsecondsSinceEpoch),
+                email_change = \(bind: user.emailChange), email_change_sent_at = \(bind: user.emailChangeSentAt?.microsecondsSinceEpoch),
+                email_change_confirmations_left = \(bind: user.emailChangeConfirmationsLeft)
             WHERE id = \(bind: user.id.uuidString.lowercased())
             """
         ).run()
@@ -176,7 +180,10 @@ struct UserRepository: Sendable {
             bannedUntil: try instant("banned_until"),
             createdAt: try instant("created_at") ?? Timestamp(microsecondsSinceEpoch: 0),
             updatedAt: try instant("updated_at") ?? Timestamp(microsecondsSinceEpoch: 0),
-            identity: identity
+            identity: identity,
+            emailChange: try row.decode(column: "email_change", as: String?.self),
+            emailChangeSentAt: try instant("email_change_sent_at"),
+            emailChangeConfirmationsLeft: try row.decode(column: "email_change_confirmations_left", as: Int?.self)
         )
     }
 }
