@@ -38,8 +38,10 @@ struct EmailChangeConfigurationTests {
             ("GATEHOUSE_RATE_LIMIT_ANONYMOUS_USERS", "-1"), ("GATEHOUSE_RATE_LIMIT_ANONYMOUS_USERS", "lots"),
         ])
     func badValues(name: String, value: String) {
-        #expect(performing: { try ServerConfiguration.fromEnvironment(Self.env([name: value])) }, throws: { error in
-            "\(error)".contains(name)
-        })
+        #expect(
+            performing: { try ServerConfiguration.fromEnvironment(Self.env([name: value])) },
+            throws: { error in
+                "\(error)".contains(name)
+            })
     }
 }
