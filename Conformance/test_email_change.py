@@ -154,3 +154,30 @@ def test_a_password_change_ends_the_pending_links(mail_server):
     client.update_user({"password": "a-brand-new-password"})
     with api_error(403, "otp_expired"):
         mail_server.client().verify_otp({"type": "email_change", "email": new, "token": code_in(fresh["text"])})
+
+
+def test_a_pkce_change_ends_in_a_code_for_the_app(single_server):
+    import base64
+    import hashlib
+    import secrets
+
+    verifier = secrets.token_urlsafe(48)
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+    old, new = unique_email("old"), unique_email("new")
+    session = single_server.client().sign_up({"email": old, "password": PASSWORD}).session
+    response = single_server.request(
+        "PUT", "user", json={"email": new, "code_challenge": challenge, "code_challenge_method": "s256"},
+        bearer=session.access_token,
+    )
+    assert response.status_code == 200 and response.json()["new_email"] == new, response.text
+    link = link_in(wait_for(single_server, new, NEW_SUBJECT)[0]["text"])
+    token = query_of(link)["token"]
+    assert token.startswith("pkce_")
+    with httpx.Client(timeout=15.0, follow_redirects=False) as browser:
+        assert browser.get(link).status_code == 200
+        posted = browser.post(link.split("?")[0], data={"token": token, "type": "email_change"},
+                              headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert posted.status_code == 303, posted.text
+    code = query_of(posted.headers["location"])["code"]
+    exchanged = single_server.client().exchange_code_for_session({"auth_code": code, "code_verifier": verifier})
+    assert exchanged.session is not None and exchanged.user.email == new

@@ -29,7 +29,9 @@ extension AccountService {
     /// refused with 422 `email_exists`, as GoTrue does; the same address is a no-op. One request
     /// per send window per account: the window is keyed by the current address (the new one for
     /// an anonymous account) and shared with `/resend type=email_change`.
-    func requestEmailChange(_ caller: Authenticated, to newEmail: EmailAddress, redirectTo: String?) async throws(AuthError) -> UserRecord {
+    func requestEmailChange(
+        _ caller: Authenticated, to newEmail: EmailAddress, redirectTo: String?, pkce: PKCEChallenge? = nil
+    ) async throws(AuthError) -> UserRecord {
         let now = clock.now()
         let twoSidedSetting = configuration.secureEmailChange
         let autoconfirm = configuration.autoconfirm
@@ -55,8 +57,8 @@ extension AccountService {
                 return .wait(wait)
             }
             user = try await EmailChangeJobs.start(
-                for: user, to: newEmail.normalized, twoSided: twoSidedSetting && !user.isAnonymous, redirectTo: redirect, now: now,
-                mailQueue: mailQueue, in: database)
+                for: user, to: newEmail.normalized, twoSided: twoSidedSetting && !user.isAnonymous, redirectTo: redirect, pkce: pkce,
+                now: now, mailQueue: mailQueue, in: database)
             return .done(user)
         }
         switch step {
@@ -83,8 +85,8 @@ enum EmailChangeJobs {
     /// queues the emails: the new address always, the current one when `twoSided`. The tokens
     /// are minted when the worker sends (jobs carry no secret).
     static func start(
-        for user: UserRecord, to newEmail: String, twoSided: Bool, redirectTo: String?, now: Timestamp, mailQueue: MailQueue,
-        in database: UnitOfWork
+        for user: UserRecord, to newEmail: String, twoSided: Bool, redirectTo: String?, pkce: PKCEChallenge?, now: Timestamp,
+        mailQueue: MailQueue, in database: UnitOfWork
     ) async throws -> UserRecord {
         var user = user
         try await database.oneTimeTokens.deletePending(userId: user.id, purpose: .emailChangeCurrent)
@@ -95,10 +97,14 @@ enum EmailChangeJobs {
         user.updatedAt = now
         try await database.users.update(user)
         try await mailQueue.enqueue(
-            .emailChange(userId: user.id, side: .new, newEmail: newEmail, redirectTo: redirectTo), now: now, in: database)
+            .emailChange(
+                userId: user.id, side: .new, newEmail: newEmail, redirectTo: redirectTo, codeChallenge: pkce?.challenge,
+                codeChallengeMethod: pkce?.method), now: now, in: database)
         if twoSided {
             try await mailQueue.enqueue(
-                .emailChange(userId: user.id, side: .current, newEmail: newEmail, redirectTo: redirectTo), now: now, in: database)
+                .emailChange(
+                    userId: user.id, side: .current, newEmail: newEmail, redirectTo: redirectTo, codeChallenge: pkce?.challenge,
+                    codeChallengeMethod: pkce?.method), now: now, in: database)
         }
         return user
     }
@@ -122,10 +128,10 @@ extension AccountService {
     }
 
     /// After the rest of `PUT /user`: starts the email change if one was asked for.
-    func changingEmail(_ caller: Authenticated, to newEmail: EmailAddress?, redirectTo: String?, otherwise user: UserRecord)
-        async throws(AuthError) -> UserRecord
-    {
+    func changingEmail(
+        _ caller: Authenticated, to newEmail: EmailAddress?, redirectTo: String?, pkce: PKCEChallenge?, otherwise user: UserRecord
+    ) async throws(AuthError) -> UserRecord {
         guard let newEmail else { return user }
-        return try await requestEmailChange(caller, to: newEmail, redirectTo: redirectTo)
+        return try await requestEmailChange(caller, to: newEmail, redirectTo: redirectTo, pkce: pkce)
     }
 }

@@ -8,7 +8,7 @@ extension AccountService {
     /// `200 {}`: unknown, or with no change pending, nothing is sent. The send window is claimed
     /// for every address alike, so a second request within it answers 429 whether or not the
     /// address is registered.
-    func resendEmailChange(email rawEmail: String?, redirectTo: String?) async throws(AuthError) {
+    func resendEmailChange(email rawEmail: String?, redirectTo: String?, pkce: PKCEChallenge? = nil) async throws(AuthError) {
         let email = try AuthError.checkEmail(rawEmail, missingMessage: "Resend requires an email")
         let now = clock.now()
         let twoSidedSetting = configuration.secureEmailChange
@@ -20,7 +20,7 @@ extension AccountService {
             }
             guard let user = try await database.users.find(email: email), let newEmail = user.emailChange else { return nil }
             _ = try await EmailChangeJobs.start(
-                for: user, to: newEmail, twoSided: twoSidedSetting && !user.isAnonymous, redirectTo: redirect, now: now,
+                for: user, to: newEmail, twoSided: twoSidedSetting && !user.isAnonymous, redirectTo: redirect, pkce: pkce, now: now,
                 mailQueue: mailQueue, in: database)
             return nil
         }

@@ -6,9 +6,9 @@ extension AccountService {
     /// A new password must meet the policy and differ from the old one, and the caller must prove
     /// more than holding an access token (`requirePasswordChangeProof`); setting it ends every
     /// other session of the user (the caller's own stays), as GoTrue does.
-    func updateUser(_ caller: Authenticated, with request: UserUpdateRequest, redirectTo: String? = nil) async throws(AuthError)
-        -> UserRecord
-    {
+    func updateUser(
+        _ caller: Authenticated, with request: UserUpdateRequest, redirectTo: String? = nil, pkce: PKCEChallenge? = nil
+    ) async throws(AuthError) -> UserRecord {
         if request.appMetadata != nil {
             throw AuthError(.notAdmin, status: .forbidden, "Updating app_metadata requires admin privileges")
         }
@@ -27,7 +27,7 @@ extension AccountService {
             newPasswordHash = try await hashing { try await hasher.hash(checked) }
         }
         guard newPasswordHash != nil || request.data != nil else {
-            return try await changingEmail(caller, to: newEmail, redirectTo: redirectTo, otherwise: current)
+            return try await changingEmail(caller, to: newEmail, redirectTo: redirectTo, pkce: pkce, otherwise: current)
         }
         let keptSession = caller.session.id
         let newHash = newPasswordHash
@@ -53,7 +53,7 @@ extension AccountService {
             return user
         }
         if newHash != nil { mailQueue.nudge() }
-        return try await changingEmail(caller, to: newEmail, redirectTo: redirectTo, otherwise: updated)
+        return try await changingEmail(caller, to: newEmail, redirectTo: redirectTo, pkce: pkce, otherwise: updated)
     }
 }
 

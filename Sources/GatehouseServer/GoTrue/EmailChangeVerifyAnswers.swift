@@ -42,6 +42,8 @@ extension VerifyEndpoint {
                     fragment: [("message", RecoveryService.emailChangeFirstConfirmation), ("sb", "")], to: target))
         case .changed(let issued, let target):
             return Self.redirect(to: GoTrueLinkRedirect.location(for: .signedIn(issued, type: .emailChange, target: target)))
+        case .authorizationCode(let code, let target):
+            return Self.redirect(to: GoTrueLinkRedirect.location(for: .authorizationCode(code, target: target)))
         case .invalid(let target):
             return Self.redirect(to: GoTrueLinkRedirect.error(to: target))
         }

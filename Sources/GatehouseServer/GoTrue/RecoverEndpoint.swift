@@ -20,7 +20,8 @@ struct RecoverEndpoint {
         case .signup: kind = .signupConfirmation
         case .recovery: kind = .recovery
         case .emailChange:
-            try await service.accounts.resendEmailChange(email: body.email, redirectTo: request.redirectTo)
+            let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
+            try await service.accounts.resendEmailChange(email: body.email, redirectTo: request.redirectTo, pkce: pkce)
             return try JSONBody.response(EmptyObject())
         case nil: throw AuthError.validation("Missing one of these types: signup, email_change, recovery")
         }

@@ -22,20 +22,24 @@ struct EmailChangeTokenMint: Sendable {
 
     /// Replaces `side`'s unused token of `user`'s pending change with a new one. The other side's
     /// token is left alone: each side is confirmed with its own.
-    func mint(side: EmailChangeSide, for user: UserRecord, redirectTo: String?, now: Timestamp, in database: UnitOfWork) async throws
-        -> MintedEmailChangeToken
-    {
+    func mint(
+        side: EmailChangeSide, for user: UserRecord, redirectTo: String?, pkce: PKCEChallenge? = nil, now: Timestamp,
+        in database: UnitOfWork
+    ) async throws -> MintedEmailChangeToken {
         let issued = tokenHasher.mint(lifetime: lifetime, now: now, random: random)
         let record = OneTimeTokenRecord(
             id: issued.id, userId: user.id, purpose: side.purpose, codeHash: tokenHasher.codeHash(issued.code, tokenId: issued.id),
-            attempts: 0, codeChallenge: nil, codeChallengeMethod: nil, redirectTo: redirectTo, expiresAt: issued.expiresAt, consumedAt: nil
+            attempts: 0, codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method, redirectTo: redirectTo,
+            expiresAt: issued.expiresAt, consumedAt: nil
         )
         try await database.oneTimeTokens.deletePendingPlain(userId: user.id, purpose: side.purpose)
         try await database.oneTimeTokens.insert(record, linkHash: tokenHasher.linkHash(issued.linkToken), now: now)
         let address = side == .current ? user.email : (user.emailChange ?? "")
+        // A PKCE link is marked as GoTrue marks it; its page's button then leads to `?code=`.
+        let linkToken = pkce == nil ? issued.linkToken : OneTimeTokenHasher.pkcePrefix + issued.linkToken
         return MintedEmailChangeToken(
-            side: side, address: address, linkToken: issued.linkToken, code: issued.code,
-            link: Self.link(base: externalURL, token: issued.linkToken, redirectTo: redirectTo)
+            side: side, address: address, linkToken: linkToken, code: issued.code,
+            link: Self.link(base: externalURL, token: linkToken, redirectTo: redirectTo)
         )
     }
 
@@ -58,7 +62,8 @@ extension MailService {
 
     /// For the outbox worker: mints `side`'s token when its email is sent, or nil (nothing to
     /// send) when the account no longer waits to change to `newEmail`.
-    func issueEmailChangeToken(userId: UUID, side: EmailChangeSide, newEmail: String, redirectTo: String?) async throws
+    func issueEmailChangeToken(userId: UUID, side: EmailChangeSide, newEmail: String, redirectTo: String?, pkce: PKCEChallenge?)
+        async throws
         -> (address: String, context: EmailChangeTemplates.Context)?
     {
         let now = clock.now()
@@ -66,7 +71,7 @@ extension MailService {
         let minted = try await store.perform(.transaction) { database -> (UserRecord, MintedEmailChangeToken)? in
             guard let user = try await database.users.find(id: userId), user.emailChange == newEmail else { return nil }
             if side == .current, user.isAnonymous { return nil }
-            return (user, try await mint.mint(side: side, for: user, redirectTo: redirectTo, now: now, in: database))
+            return (user, try await mint.mint(side: side, for: user, redirectTo: redirectTo, pkce: pkce, now: now, in: database))
         }
         guard let (user, token) = minted else { return nil }
         let context = EmailChangeTemplates.Context(

@@ -18,7 +18,10 @@ enum OutboxJob: Codable, Sendable, Equatable {
     case direct(MailMessage)
     /// One side of an email change (`PUT /user {email}`): the link and code for `side`'s address,
     /// minted when sent, if the account still waits to change to `newEmail`.
-    case emailChange(userId: UUID, side: EmailChangeSide, newEmail: String, redirectTo: String?)
+    case emailChange(
+        userId: UUID, side: EmailChangeSide, newEmail: String, redirectTo: String?, codeChallenge: String? = nil,
+        codeChallengeMethod: String? = nil
+    )
 
     var kind: String {
         switch self {
@@ -27,7 +30,7 @@ enum OutboxJob: Codable, Sendable, Equatable {
         case .passwordChanged: "password_changed"
         case .direct: "direct"
         case .reauthentication: "reauthentication"
-        case .emailChange(_, let side, _, _): "email_change_\(side.rawValue)"
+        case .emailChange(_, let side, _, _, _, _): "email_change_\(side.rawValue)"
         }
     }
 }

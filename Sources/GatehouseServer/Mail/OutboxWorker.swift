@@ -249,8 +249,10 @@ final class OutboxWorker: Service {
             case .reauthentication(let userId):
                 let issued = try await mail.issueReauthenticationNonce(userId: userId)
                 messages.append(issued.map { render(templates.reauthentication($0.context), to: $0.email) })
-            case .emailChange(let userId, let side, let newEmail, let redirectTo):
-                let issued = try await mail.issueEmailChangeToken(userId: userId, side: side, newEmail: newEmail, redirectTo: redirectTo)
+            case .emailChange(let userId, let side, let newEmail, let redirectTo, let challenge, let method):
+                let pkce = challenge.flatMap { challenge in method.map { PKCEChallenge(challenge: challenge, method: $0) } }
+                let issued = try await mail.issueEmailChangeToken(
+                    userId: userId, side: side, newEmail: newEmail, redirectTo: redirectTo, pkce: pkce)
                 messages.append(issued.map { render(emailChangeTemplates.render($0.context), to: $0.address) })
             case .passwordChanged(let userId):
                 let user = try await environment.store.perform { try await $0.users.find(id: userId) }

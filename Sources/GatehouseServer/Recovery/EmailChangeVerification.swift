@@ -13,6 +13,8 @@ enum EmailChangeVerification: Sendable {
 enum EmailChangeLinkOutcome: Sendable {
     case awaitingOtherAddress(target: String)
     case changed(IssuedSession, target: String)
+    /// PKCE: the app at `target` exchanges this code for the session.
+    case authorizationCode(String, target: String)
     case invalid(target: String)
 }
 
@@ -85,6 +87,9 @@ extension RecoveryService {
                 let consumed = try await database.oneTimeTokens.consume(
                     linkHash: linkHash, purposes: [.emailChangeCurrent, .emailChangeNew], now: now)
             else { return (nil, nil) }
+            if consumed.codeChallenge != nil {
+                return (try await settleEmailChangeForCode(consumed, now: now, in: database), consumed.redirectTo)
+            }
             return (try await settleEmailChange(consumed, client: client, now: now, in: database), consumed.redirectTo)
         }
         let target = redirectPolicy.resolve(result.1 ?? requested).url
@@ -93,6 +98,29 @@ extension RecoveryService {
         case .awaitingOtherAddress?: return .awaitingOtherAddress(target: target)
         case .changed(let user, let session)?:
             return .changed(try await issuer.issue(user: user, session: session, now: now), target: target)
+        case .authorizationCode(let code)?:
+            return .authorizationCode(code, target: target)
+        }
+    }
+
+    /// A PKCE link (`pkce_…`, the request carried a challenge): the last confirmation starts no
+    /// session here but a flow whose code the app that holds the verifier exchanges
+    /// (`POST /token?grant_type=pkce`), as GoTrue redirects with `?code=`.
+    private func settleEmailChangeForCode(_ token: OneTimeTokenRecord, now: Timestamp, in database: UnitOfWork) async throws
+        -> EmailChangeStepResult?
+    {
+        guard let challenge = token.codeChallenge, let method = token.codeChallengeMethod else { return nil }
+        switch try await EmailChangeSettlement.confirm(token, now: now, random: random, engine: store.engine, in: database) {
+        case nil: return nil
+        case .awaitingOtherAddress: return .awaitingOtherAddress
+        case .changed(let user):
+            let code = random.uuid().uuidString.lowercased()
+            let flow = FlowStateRecord(
+                id: random.uuid(), userId: user.id, codeChallenge: challenge, codeChallengeMethod: method,
+                authenticationMethod: "email_change", createdAt: now
+            )
+            try await database.flowStates.insert(flow, authCodeHash: tokenHasher.authCodeHash(code))
+            return .authorizationCode(code)
         }
     }
 
@@ -118,6 +146,7 @@ extension RecoveryService {
         switch step {
         case .awaitingOtherAddress: return .awaitingOtherAddress
         case .changed(let user, let session): return .changed(try await issuer.issue(user: user, session: session, now: now))
+        case .authorizationCode: throw Self.linkExpired  // only the link page's path makes codes
         }
     }
 }
@@ -125,4 +154,5 @@ extension RecoveryService {
 enum EmailChangeStepResult: Sendable {
     case awaitingOtherAddress
     case changed(UserRecord, SessionRecord)
+    case authorizationCode(String)
 }
