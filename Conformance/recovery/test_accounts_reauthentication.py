@@ -64,13 +64,13 @@ def test_the_emailed_nonce(strict_server):
     nonce = nonce_in(message["text"])
     wrong = "000000" if nonce != "000000" else "111111"
     assert_error(strict_server.request("PUT", "user", json={"password": NEW_PASSWORD, "nonce": wrong}, bearer=token),
-                 400, "reauthentication_not_valid")
+                 422, "reauthentication_not_valid")
     changed = strict_server.request("PUT", "user", json={"password": NEW_PASSWORD, "nonce": nonce}, bearer=token)
     assert changed.status_code == 200, changed.text
     assert password_grant(strict_server, email, NEW_PASSWORD).status_code == 200
     # A nonce works once.
     again = strict_server.request("PUT", "user", json={"password": "yet-another-password", "nonce": nonce}, bearer=token)
-    assert_error(again, 400, "reauthentication_not_valid")
+    assert_error(again, 422, "reauthentication_not_valid")
 
 
 def test_wrong_nonces_burn_it(strict_server):
@@ -82,7 +82,7 @@ def test_wrong_nonces_burn_it(strict_server):
     for _ in range(5):
         strict_server.request("PUT", "user", json={"password": NEW_PASSWORD, "nonce": wrong}, bearer=token)
     response = strict_server.request("PUT", "user", json={"password": NEW_PASSWORD, "nonce": nonce}, bearer=token)
-    assert_error(response, 400, "reauthentication_not_valid")
+    assert_error(response, 422, "reauthentication_not_valid")
 
 
 def test_a_recent_sign_in_is_enough_by_default(module_servers):

@@ -56,7 +56,7 @@ struct WireRequestsTests {
             ])
         #expect(try Self.object(EmailLinkRequest(email: "a@b.co")) == ["email": .string("a@b.co")])
         #expect(try Self.decode(EmailLinkRequest.self, "{}") == EmailLinkRequest())
-        #expect(ResendType.allCases.map(\.rawValue) == ["signup", "recovery"])
+        #expect(ResendType.allCases.map(\.rawValue) == ["signup", "recovery", "email_change"])
     }
 
     @Test("verify: token_hash, or email and token")

@@ -60,6 +60,14 @@ public struct UserPayload: Codable, Sendable, Equatable {
         self.factors = factors
     }
 
+    /// With a pending email change (`PUT /user {email}`): GoTrue's `new_email` and `email_change_sent_at`.
+    public func withEmailChange(newEmail: String?, sentAt: Timestamp?) -> UserPayload {
+        var copy = self
+        copy.newEmail = newEmail
+        copy.emailChangeSentAt = sentAt
+        return copy
+    }
+
     enum CodingKeys: String, CodingKey {
         case id, aud, role, email, phone, identities
         case emailConfirmedAt = "email_confirmed_at"
@@ -159,6 +167,8 @@ extension UserPayload: JSONWritable {
             writer.field(CodingKeys.confirmationSentAt.stringValue, ifPresent: confirmationSentAt)
             writer.field(CodingKeys.confirmedAt.stringValue, ifPresent: confirmedAt)
             writer.field(CodingKeys.recoverySentAt.stringValue, ifPresent: recoverySentAt)
+            if let newEmail, !newEmail.isEmpty { writer.field(CodingKeys.newEmail.stringValue, newEmail) }
+            writer.field(CodingKeys.emailChangeSentAt.stringValue, ifPresent: emailChangeSentAt)
             writer.field(CodingKeys.lastSignInAt.stringValue, ifPresent: lastSignInAt)
             writer.field(CodingKeys.appMetadata.stringValue, appMetadata)
             writer.field(CodingKeys.userMetadata.stringValue, userMetadata)
@@ -168,8 +178,6 @@ extension UserPayload: JSONWritable {
             writer.field(CodingKeys.bannedUntil.stringValue, ifPresent: bannedUntil)
             writer.field(CodingKeys.isAnonymous.stringValue, isAnonymous)
             writer.field(CodingKeys.deletedAt.stringValue, ifPresent: deletedAt)
-            writer.field(CodingKeys.newEmail.stringValue, ifPresent: newEmail)
-            writer.field(CodingKeys.emailChangeSentAt.stringValue, ifPresent: emailChangeSentAt)
             writer.field(CodingKeys.invitedAt.stringValue, ifPresent: invitedAt)
             if let factors, !factors.isEmpty { writer.field(CodingKeys.factors.stringValue, factors) }
         }

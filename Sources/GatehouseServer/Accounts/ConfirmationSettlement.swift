@@ -25,6 +25,9 @@ enum ConfirmationSettlement {
             user.replaceSignUpChoices(passwordHash: nil, userMetadata: [:])
         case .magiclink, .invite:
             try await settleLinkSignIn(&user, by: token, in: database)
+        case .emailChangeCurrent, .emailChangeNew:
+            // Settled by `EmailChangeSettlement`: it confirms the new address, not the old one.
+            return
         }
         user.confirmEmail(at: now)
         try await database.pendingSignups.deleteAll(userId: user.id)

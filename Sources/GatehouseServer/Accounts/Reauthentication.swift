@@ -6,7 +6,7 @@ extension AuthError {
         AuthErrorCode("reauthentication_needed"), status: .badRequest, "Password update requires reauthentication"
     )
     static let reauthenticationNotValid = AuthError(
-        AuthErrorCode("reauthentication_not_valid"), status: .badRequest, "Nonce has expired or is invalid"
+        AuthErrorCode("reauthentication_not_valid"), status: .unprocessableContent, "Nonce has expired or is invalid"
     )
     static let currentPasswordInvalid = AuthError(
         AuthErrorCode("current_password_invalid"), status: .badRequest, "Current password is incorrect"
@@ -49,6 +49,9 @@ extension AccountService {
 
     /// `GET /reauthenticate`: queues the nonce email, at most one per address per send window.
     func requestReauthentication(_ caller: Authenticated) async throws(AuthError) {
+        guard !caller.user.isAnonymous else {
+            throw .validation("Reauthentication requires the user to have an email or a phone number")
+        }
         guard caller.user.isConfirmed else {
             throw AuthError(.emailNotConfirmed, status: .unprocessableContent, "Please verify your email first.")
         }

@@ -24,6 +24,11 @@ struct UserRecord: Sendable {
     var invitedAt: Timestamp? = nil
     /// The MFA factors, loaded with the user where it is shown or signed in (`MFAFactorRepository`).
     var factors: [FactorRecord] = []
+    /// A pending email change (`PUT /user {email}`): the new address, when its emails went out,
+    /// and how many confirmations it still needs (`EmailChange.swift`).
+    var emailChange: String? = nil
+    var emailChangeSentAt: Timestamp? = nil
+    var emailChangeConfirmationsLeft: Int? = nil
 
     var isConfirmed: Bool { emailConfirmedAt != nil }
 
@@ -35,15 +40,15 @@ struct UserRecord: Sendable {
     /// The wire object. Never includes the password hash.
     var payload: UserPayload {
         UserPayload(
-            id: id.uuidString.lowercased(), aud: aud, role: role, email: email,
+            id: id.uuidString.lowercased(), aud: aud, role: role, email: publicEmail,
             emailConfirmedAt: emailConfirmedAt, confirmationSentAt: confirmationSentAt,
             confirmedAt: emailConfirmedAt, recoverySentAt: recoverySentAt, lastSignInAt: lastSignInAt,
             appMetadata: appMetadata, userMetadata: userMetadata,
             identities: identity.map { [$0.payload(email: email)] } ?? [],
-            createdAt: createdAt, updatedAt: updatedAt, bannedUntil: bannedUntil, deletedAt: deletedAt,
-            invitedAt: invitedAt,
+            createdAt: createdAt, updatedAt: updatedAt, bannedUntil: bannedUntil, isAnonymous: isAnonymous,
+            deletedAt: deletedAt, invitedAt: invitedAt,
             factors: factors.isEmpty ? nil : factors.map(\.payload)
-        )
+        ).withEmailChange(newEmail: emailChange, sentAt: emailChangeSentAt)
     }
 
     /// A new email+password account, with its email identity.

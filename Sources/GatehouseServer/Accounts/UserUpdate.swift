@@ -6,17 +6,16 @@ extension AccountService {
     /// A new password must meet the policy and differ from the old one, and the caller must prove
     /// more than holding an access token (`requirePasswordChangeProof`); setting it ends every
     /// other session of the user (the caller's own stays), as GoTrue does.
-    func updateUser(_ caller: Authenticated, with request: UserUpdateRequest) async throws(AuthError) -> UserRecord {
+    func updateUser(
+        _ caller: Authenticated, with request: UserUpdateRequest, redirectTo: String? = nil, pkce: PKCEChallenge? = nil
+    ) async throws(AuthError) -> UserRecord {
         if request.appMetadata != nil {
             throw AuthError(.notAdmin, status: .forbidden, "Updating app_metadata requires admin privileges")
         }
         let current = caller.user
         try caller.requireSecondFactor(changingPassword: request.password != nil, email: request.email)
-        if let email = request.email, (try? EmailAddress(validating: email))?.normalized != current.email {
-            // Changing the address needs a confirmation of the new one (GoTrue's email_change
-            // flow), which Gatehouse does not implement yet: refused rather than done unverified.
-            throw AuthError(.validationFailed, status: .unprocessableContent, "Changing the email address is not supported yet")
-        }
+        // A new address is confirmed before it replaces the old one (`EmailChange.swift`).
+        let newEmail = try emailChangeTarget(request.email, of: current, password: request.password)
         if let data = request.data { try checkMetadataSize(current.userMetadata.merging(patch: data), field: "data") }
         let now = clock.now()
         var newPasswordHash: String?
@@ -28,7 +27,9 @@ extension AccountService {
             }
             newPasswordHash = try await hashing { try await hasher.hash(checked) }
         }
-        guard newPasswordHash != nil || request.data != nil else { return current }
+        guard newPasswordHash != nil || request.data != nil else {
+            return try await changingEmail(caller, to: newEmail, redirectTo: redirectTo, pkce: pkce, otherwise: current)
+        }
         let keptSession = caller.session.id
         let newHash = newPasswordHash
         let engine = store.engine
@@ -55,7 +56,7 @@ extension AccountService {
             return user
         }
         if newHash != nil { mailQueue.nudge() }
-        return updated
+        return try await changingEmail(caller, to: newEmail, redirectTo: redirectTo, pkce: pkce, otherwise: updated)
     }
 }
 

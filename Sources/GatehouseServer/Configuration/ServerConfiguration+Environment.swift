@@ -64,6 +64,9 @@ extension ServerConfiguration {
         configuration.usesDevelopmentSigningKey = configuration.jwtKeys == nil && environment == .development
         configuration.firebase = try FirebaseConfiguration.fromEnvironment(reader, environment: environment)
         configuration.mfa = try MFAConfiguration.fromEnvironment(reader)
+        configuration.secureEmailChange = try reader.read(ServerSettings.secureEmailChange)
+        configuration.anonymousUsersEnabled = try reader.read(ServerSettings.anonymousUsersEnabled)
+        configuration.anonymousSignInsPerHour = try reader.read(ServerSettings.rateLimitAnonymousUsers)
         return configuration
     }
 }

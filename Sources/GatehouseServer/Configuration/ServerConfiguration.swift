@@ -100,6 +100,12 @@ public struct ServerConfiguration: Sendable {
     public var maximumJSONDepth = ServerConfiguration.defaultMaximumJSONDepth
     /// The Firebase Auth adapter: its project (nil: off) and accepted API keys.
     public var firebase = FirebaseConfiguration()
+    /// GoTrue's secure email change: both the current and the new address confirm (issue 13, item 5).
+    public var secureEmailChange = ServerSettings.secureEmailChange.defaultValue
+    /// Whether `POST /signup` without credentials signs in an anonymous user (issue 13, item 7).
+    public var anonymousUsersEnabled = ServerSettings.anonymousUsersEnabled.defaultValue
+    /// Anonymous sign-ins per hour per client address (0 = off).
+    public var anonymousSignInsPerHour = ServerSettings.rateLimitAnonymousUsers.defaultValue
     public static let defaultMaximumJSONDepth = ServerSettings.maximumJSONDepth.defaultValue
     /// TOTP enrolment and verification (`ServerSettings+MFA.swift`).
     public var mfa = MFAConfiguration()

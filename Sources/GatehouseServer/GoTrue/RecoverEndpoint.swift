@@ -15,12 +15,16 @@ struct RecoverEndpoint {
 
     func resend(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(EmailLinkRequest.self, from: request, context: context)
-        let kind: EmailRequestKind =
-            switch body.type.flatMap(ResendType.init(rawValue:)) {
-            case .signup: .signupConfirmation
-            case .recovery: .recovery
-            case nil: throw AuthError.validation("Missing one of these types: signup, recovery")
-            }
+        let kind: EmailRequestKind
+        switch body.type.flatMap(ResendType.init(rawValue:)) {
+        case .signup: kind = .signupConfirmation
+        case .recovery: kind = .recovery
+        case .emailChange:
+            let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
+            try await service.accounts.resendEmailChange(email: body.email, redirectTo: request.redirectTo, pkce: pkce)
+            return try JSONBody.response(EmptyObject())
+        case nil: throw AuthError.validation("Missing one of these types: signup, email_change, recovery")
+        }
         let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
         try await service.recovery.requestEmail(
             kind, email: body.email, redirectTo: request.redirectTo, pkce: pkce,

@@ -7,10 +7,11 @@ struct SettingsEndpoint {
 
     func show(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let configuration = service.configuration
-        return try JSONBody.response(
-            SettingsPayload.gatehouse(
-                disableSignup: configuration.signupDisabled, mailerAutoconfirm: configuration.autoconfirm,
-                passwordMinLength: configuration.passwordPolicy.minimumLength, mailerOtpExp: configuration.otpExpiry
-            ))
+        var payload = SettingsPayload.gatehouse(
+            disableSignup: configuration.signupDisabled, mailerAutoconfirm: configuration.autoconfirm,
+            passwordMinLength: configuration.passwordPolicy.minimumLength, mailerOtpExp: configuration.otpExpiry
+        )
+        payload.external?["anonymous_users"] = configuration.anonymousUsersEnabled
+        return try JSONBody.response(payload)
     }
 }

@@ -8,6 +8,10 @@ struct SignupEndpoint {
     func signUp(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let client = context.client
         let body = try await JSONBody.decode(SignUpRequest.self, from: request, context: context)
+        if (body.email ?? "").isEmpty, (body.phone ?? "").isEmpty {
+            // Neither email nor phone: GoTrue's anonymous sign-in (a password alone is ignored).
+            return JSONBody.response(SessionPayload(try await service.accounts.signUpAnonymously(data: body.data ?? [:], client: client)))
+        }
         let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
         // The confirmation link comes back to `redirect_to`, as /recover's does.
         switch try await service.accounts.signUp(

@@ -12,6 +12,8 @@ struct UserEndpoint {
     func update(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
         let caller = context.caller
         let body = try await JSONBody.decode(UserUpdateRequest.self, from: request, context: context)
-        return JSONBody.response(try await service.accounts.updateUser(caller, with: body).payload)
+        let pkce = try PKCEChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
+        return JSONBody.response(
+            try await service.accounts.updateUser(caller, with: body, redirectTo: request.redirectTo, pkce: pkce).payload)
     }
 }

@@ -37,6 +37,9 @@ struct VerifyEndpoint {
         let client = context.client
         if Self.isForm(request) {
             let form = try await Self.readForm(request)
+            if form["type"]?.lowercased() == VerificationType.emailChange.rawValue {
+                return try await verifyEmailChangeLink(form, client: client)
+            }
             let outcome = try await service.recovery.verifyLink(
                 token: form["token"], type: form["type"], redirectTo: form["redirect_to"], client: client
             )
@@ -44,6 +47,7 @@ struct VerifyEndpoint {
         }
         let body = try await JSONBody.decode(VerifyRequest.self, from: request, context: context)
         let type = try VerificationType(body.type)
+        if type == .emailChange { return try await verifyEmailChange(body, client: client) }
         if let tokenHash = body.tokenHash, !tokenHash.isEmpty {
             guard body.email == nil, body.token == nil else {
                 throw AuthError.validation("Only the token_hash and type should be provided")

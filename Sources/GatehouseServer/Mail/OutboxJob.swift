@@ -26,6 +26,12 @@ enum OutboxJob: Codable, Sendable, Equatable {
     /// A Firebase `sendOobCode` email (reset or verification) with Firebase's action link, if
     /// `email` belongs to an account.
     case firebaseOob(email: String, link: FirebaseActionLink)
+    /// One side of an email change (`PUT /user {email}`): the link and code for `side`'s address,
+    /// minted when sent, if the account still waits to change to `newEmail`.
+    case emailChange(
+        userId: UUID, side: EmailChangeSide, newEmail: String, redirectTo: String?, codeChallenge: String? = nil,
+        codeChallengeMethod: String? = nil
+    )
 
     var kind: String {
         switch self {
@@ -36,6 +42,7 @@ enum OutboxJob: Codable, Sendable, Equatable {
         case .reauthentication: "reauthentication"
         case .emailLink(let purpose, _, _, _, _, _): purpose == .invite ? "invite" : "magic_link"
         case .firebaseOob: "firebase_oob"
+        case .emailChange(_, let side, _, _, _, _): "email_change_\(side.rawValue)"
         }
     }
 }

@@ -10,6 +10,10 @@ enum TokenPurpose: String, Sendable, Codable {
     case magiclink
     /// An admin's invitation (`POST /invite`): confirms the address and signs in.
     case invite
+    /// The two sides of an email change: the link and code sent to the current address, and
+    /// those sent to the new one (`EmailChange.swift`).
+    case emailChangeCurrent = "email_change_current"
+    case emailChangeNew = "email_change_new"
 }
 
 /// A freshly minted one-time token: the 256-bit link token and the 6-digit code, in clear only

@@ -4,6 +4,7 @@ import GatehouseCore
 /// GoTrue's `type` on `/verify`, and which tokens each accepts.
 enum VerificationType: String, Sendable {
     case recovery, signup, email, magiclink, invite
+    case emailChange = "email_change"
 
     init(_ raw: String?) throws(AuthError) {
         guard let raw, let type = VerificationType(rawValue: raw.lowercased()) else {
@@ -18,6 +19,7 @@ enum VerificationType: String, Sendable {
         case .magiclink: [.magiclink, .recovery]
         case .signup, .invite: [.signup, .invite]
         case .email: [.signup, .invite, .recovery, .magiclink]
+        case .emailChange: [.emailChangeCurrent, .emailChangeNew]
         }
     }
 }

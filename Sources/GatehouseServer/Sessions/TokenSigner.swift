@@ -45,9 +45,9 @@ struct TokenSigner: Sendable {
             sub: SubjectClaim(value: user.id.uuidString.lowercased()), aud: AudienceClaim(value: user.aud),
             exp: ExpirationClaim(value: Date(timeIntervalSince1970: Double(expiresAt))),
             iat: IssuedAtClaim(value: Date(timeIntervalSince1970: Double(issuedAt))), iss: IssuerClaim(value: issuer),
-            email: user.email, phone: "", appMetadata: user.appMetadata, userMetadata: user.userMetadata,
+            email: user.publicEmail, phone: "", appMetadata: user.appMetadata, userMetadata: user.userMetadata,
             role: user.role, aal: session.aal, amr: session.amr, sessionId: session.id.uuidString.lowercased(),
-            isAnonymous: false
+            isAnonymous: user.isAnonymous
         )
     }
 

@@ -37,7 +37,7 @@ struct SQLiteCheckpointer: Service {
             try await opened?.sql(queryLogLevel: nil).raw("PRAGMA busy_timeout = 100").run()
             try await store.writeStatement { try await $0.raw("PRAGMA wal_autocheckpoint = 0").run() }
         } catch {
-            try? await opened?.close()
+            await opened?.closeEvenIfCancelled()
             try? await threadPool.shutdownGracefully()
             // The writer keeps checkpointing as before: slower under load, never wrong. Returning
             // now would end the service group (and the server) with it, so wait for shutdown.
@@ -57,7 +57,7 @@ struct SQLiteCheckpointer: Service {
         }
         try? await store.writeStatement { try await $0.raw("PRAGMA wal_autocheckpoint = 1000").run() }
         _ = try? await Self.checkpoint(mode: "PASSIVE", on: database)
-        try? await connection.close()
+        await connection.closeEvenIfCancelled()
         try? await threadPool.shutdownGracefully()
     }
 

@@ -85,7 +85,7 @@ public final class SQLiteStore: SQLStore {
 
     public func shutdown() async {
         // An SQLiteConnection must be closed before it is released.
-        try? await writer.close()
-        for reader in readers { try? await reader.close() }
+        await writer.closeEvenIfCancelled()
+        for reader in readers { await reader.closeEvenIfCancelled() }
     }
 }

@@ -10,7 +10,8 @@ struct UserRepository: Sendable {
     static let columns = """
         u.id, u.email, u.encrypted_password, u.aud, u.role, u.email_confirmed_at, u.confirmation_sent_at,
         u.recovery_sent_at, u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.banned_until,
-        u.created_at, u.updated_at, i.id AS identity_id, i.provider, i.provider_id, i.identity_data,
+        u.created_at, u.updated_at, u.email_change, u.email_change_sent_at, u.email_change_confirmations_left,
+        i.id AS identity_id, i.provider, i.provider_id, i.identity_data,
         i.last_sign_in_at AS identity_last_sign_in_at, i.created_at AS identity_created_at,
         i.updated_at AS identity_updated_at, u.deleted_at, u.invited_at
         """
@@ -64,6 +65,7 @@ struct UserRepository: Sendable {
             case .recovery: "recovery_sent_at"
             case .signup, .invite: "confirmation_sent_at"
             case .magiclink: "recovery_sent_at"
+            case .emailChangeCurrent, .emailChangeNew: "email_change_sent_at"
             }
         try await database.raw(
             "UPDATE users SET \(unsafeRaw: column) = \(bind: now.microsecondsSinceEpoch) WHERE id = \(bind: userId.uuidString.lowercased())"
@@ -126,7 +128,9 @@ struct UserRepository: Sendable {
                 raw_app_meta_data = \(bind: JSONColumn.encode(user.appMetadata)),
                 raw_user_meta_data = \(bind: JSONColumn.encode(user.userMetadata)),
                 banned_until = \(bind: user.bannedUntil?.microsecondsSinceEpoch),
-                updated_at = \(bind: user.updatedAt.microsecondsSinceEpoch)
+                updated_at = \(bind: user.updatedAt.microsecondsSinceEpoch),
+                email_change = \(bind: user.emailChange), email_change_sent_at = \(bind: user.emailChangeSentAt?.microsecondsSinceEpoch),
+                email_change_confirmations_left = \(bind: user.emailChangeConfirmationsLeft)
             WHERE id = \(bind: user.id.uuidString.lowercased())
             """
         ).run()
@@ -192,7 +196,10 @@ struct UserRepository: Sendable {
             updatedAt: try instant("updated_at") ?? Timestamp(microsecondsSinceEpoch: 0),
             identity: identity,
             // Lenient: a row read through a view made before the column existed has no such column.
-            invitedAt: (try? instant("invited_at")) ?? nil
+            invitedAt: (try? instant("invited_at")) ?? nil,
+            emailChange: try row.decode(column: "email_change", as: String?.self),
+            emailChangeSentAt: try instant("email_change_sent_at"),
+            emailChangeConfirmationsLeft: try row.decode(column: "email_change_confirmations_left", as: Int?.self)
         )
         // Not in the session_users view: a soft-deleted user has no sessions.
         if row.contains(column: "deleted_at") { user.deletedAt = try instant("deleted_at") }

@@ -17,6 +17,9 @@ struct AccountPage {
         var status: HTTPResponse.Status = .ok
         /// The two-factor section (`AccountMFASection`).
         var mfa = AccountMFASection.State()
+        /// The "Change Email" form (`AccountEmailForm`): what was typed and its error.
+        var emailValue: String?
+        var emailError: String?
     }
 
     func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
@@ -121,6 +124,13 @@ struct AccountPage {
             "signOut": UserFacingText.Account.signOut, "signingOut": UserFacingText.Account.signingOut,
             "changePassword": UserFacingText.Account.changePassword, "changingPassword": UserFacingText.Account.changingPassword,
         ]
+        var emailField = FieldModel.email(value: state.emailValue ?? "", error: state.emailError, autocomplete: "email")
+        emailField.label = UserFacingText.Account.newEmailLabel
+        if state.emailError != nil, fields.allSatisfy({ $0.error == nil }) { emailField.autofocus = true }
+        values["emailField"] = emailField.values
+        values["changeEmail"] = UserFacingText.Account.changeEmail
+        values["changingEmail"] = UserFacingText.Account.changingEmail
+        if let pending = user.emailChange { values["pendingEmail"] = UserFacingText.Account.emailChangePending(pending) }
         if let summary = state.summary { values["summary"] = summary }
         if let notice = state.notice { values["notice"] = notice }
         values.merge(AccountMFASection.values(for: user, state.mfa)) { current, _ in current }

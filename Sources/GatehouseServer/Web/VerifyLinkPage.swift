@@ -46,6 +46,7 @@ struct VerifyLinkPage: Sendable {
         case .invite: ("Accept your invitation", "Press the button to accept the invitation and continue.", "Accept and continue")
         case .magiclink: ("Sign in", "Press the button to sign in.", "Sign in")
         case .email: ("Confirm your email address", "Press the button to confirm your address and continue.", "Confirm and continue")
+        case .emailChange: ("Confirm your new email address", "Press the button to confirm the change of address.", "Confirm the change")
         }
     }
 }

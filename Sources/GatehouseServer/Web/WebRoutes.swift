@@ -90,12 +90,16 @@ struct WebRoutes {
         web.form("account/mfa/remove", on: pages.with(csrf, signedIn), rejected: { try await account.expired($0, $1, $2, &$3) }) {
             try await accountMFA.remove($0, $1, $2, &$3)
         }
+        let accountEmail = AccountEmailForm(web: web, account: account)
+        web.form("account/email", on: pages.with(otp, csrf, signedIn), rejected: { try await account.expired($0, $1, $2, &$3) }) {
+            try await accountEmail.submit($0, $1, $2, &$3)
+        }
 
         // A form's address opened as a page (a bookmark, a reload after posting) goes back to its page.
         for (path, page) in [
             ("signup/create", "/signup"), ("signup/resend", "/signup"), ("account/sign-out", "/account"),
             ("account/password", "/account"), ("account/mfa/enroll", "/account"), ("account/mfa/confirm", "/account"),
-            ("account/mfa/remove", "/account"),
+            ("account/mfa/remove", "/account"), ("account/email", "/account"),
         ] {
             web.page(RouterPath(path), on: pages) { _, _, _ in .redirect(page) }
         }

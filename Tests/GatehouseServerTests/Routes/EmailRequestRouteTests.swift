@@ -41,8 +41,8 @@ extension Routes {
         func resendValidation() async throws {
             try await Routes.run(.sqlite, configure: Routes.appSite) { api in
                 let cases: [([String: Any], String)] = [
-                    (["email": "someone@example.com"], "Missing one of these types: signup, recovery"),
-                    (["type": "magiclink", "email": "someone@example.com"], "Missing one of these types: signup, recovery"),
+                    (["email": "someone@example.com"], "Missing one of these types: signup, email_change, recovery"),
+                    (["type": "magiclink", "email": "someone@example.com"], "Missing one of these types: signup, email_change, recovery"),
                     (["type": "signup"], "Resend requires an email"),
                     (["type": "signup", "email": "not-an-address"], "Unable to validate email address: invalid format"),
                 ]
@@ -80,14 +80,14 @@ extension Routes {
                 let wrongNonce = nonce == "000000" ? "111111" : "000000"
                 let wrong = try await api.send(
                     .put, "/user", json: ["password": newPassword, "nonce": wrongNonce], bearer: session.accessToken)
-                #expect(wrong.status == .badRequest && wrong.errorCode == "reauthentication_not_valid", "\(wrong)")
+                #expect(wrong.status == .unprocessableContent && wrong.errorCode == "reauthentication_not_valid", "\(wrong)")
                 let changed = try await api.send(
                     .put, "/user", json: ["password": newPassword, "nonce": nonce], bearer: session.accessToken)
                 #expect(changed.status == .ok, "\(changed)")
                 #expect(try await api.signIn(email, newPassword).status == .ok)
                 let reused = try await api.send(
                     .put, "/user", json: ["password": TestServer.password, "nonce": nonce], bearer: session.accessToken)
-                #expect(reused.status == .badRequest && reused.errorCode == "reauthentication_not_valid", "\(reused)")
+                #expect(reused.status == .unprocessableContent && reused.errorCode == "reauthentication_not_valid", "\(reused)")
             }
         }
 

@@ -25,4 +25,5 @@ public struct EmailLinkRequest: Codable, Sendable, Equatable {
 /// `POST /resend`'s `type`: the emails that can be sent again.
 public enum ResendType: String, Sendable, CaseIterable {
     case signup, recovery
+    case emailChange = "email_change"
 }

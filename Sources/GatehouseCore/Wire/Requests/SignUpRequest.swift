@@ -10,6 +10,8 @@ public struct SignUpRequest: Codable, Sendable, Equatable {
     /// PKCE: the challenge the confirmation link's code is bound to (see `PKCEChallengeFields`).
     public var codeChallenge: String?
     public var codeChallengeMethod: String?
+    /// Read only to tell a phone sign-up (not offered) from an anonymous one (neither email nor phone).
+    public var phone: String?
 
     public init(
         email: String? = nil, password: String? = nil, data: [String: JSONValue]? = nil,
@@ -23,7 +25,7 @@ public struct SignUpRequest: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case email, password, data
+        case email, password, data, phone
         case codeChallenge = "code_challenge"
         case codeChallengeMethod = "code_challenge_method"
     }

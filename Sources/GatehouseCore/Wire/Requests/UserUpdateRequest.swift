@@ -10,6 +10,9 @@ public struct UserUpdateRequest: Codable, Sendable, Equatable {
     public var nonce: String?
     /// A proof for a password change (with `nonce`): the password being replaced.
     public var currentPassword: String?
+    /// PKCE for an email change's links (supabase-swift sends them whenever `email` is set).
+    public var codeChallenge: String?
+    public var codeChallengeMethod: String?
 
     public init(
         email: String? = nil, password: String? = nil, data: [String: JSONValue]? = nil,
@@ -27,5 +30,7 @@ public struct UserUpdateRequest: Codable, Sendable, Equatable {
         case email, password, data, nonce
         case appMetadata = "app_metadata"
         case currentPassword = "current_password"
+        case codeChallenge = "code_challenge"
+        case codeChallengeMethod = "code_challenge_method"
     }
 }

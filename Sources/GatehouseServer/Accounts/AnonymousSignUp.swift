@@ -1,0 +1,41 @@
+import Foundation
+import GatehouseCore
+
+extension AuthError {
+    static let anonymousSignInsDisabled = AuthError(
+        AuthErrorCode("anonymous_provider_disabled"), status: .unprocessableContent, "Anonymous sign-ins are disabled"
+    )
+}
+
+extension AccountService {
+    /// `POST /signup` with neither email nor phone (GoTrue's `signInAnonymously`): a new
+    /// anonymous account and its session, the `amr` method `anonymous`, `is_anonymous: true` in
+    /// the token. Checks in GoTrue's order: the setting, the per-client hourly budget, sign-ups
+    /// allowed. The budget is counted in the database (`attempt_budgets`), so every instance of
+    /// the server shares it and it survives a restart.
+    func signUpAnonymously(data: [String: JSONValue], client: ClientInfo) async throws(AuthError) -> IssuedSession {
+        guard configuration.anonymousUsersEnabled else { throw .anonymousSignInsDisabled }
+        let now = clock.now()
+        let perHour = configuration.anonymousSignInsPerHour
+        if perHour > 0 {
+            let key = tokenHasher.budgetKey("anonymous", client.address)
+            let allowed = try await store.run(.statement) { database in
+                try await database.attemptBudgets.claim(key: key, limit: perHour, window: 3600, now: now)
+            }
+            guard allowed else { throw AuthError(.overRequestRateLimit, status: .tooManyRequests, "Request rate limit reached") }
+        }
+        if configuration.signupDisabled {
+            throw AuthError(.signupDisabled, status: .unprocessableContent, "Signups not allowed for this instance")
+        }
+        try checkMetadataSize(data, field: "data")
+        let user = UserRecord.anonymous(userMetadata: data, now: now, random: random)
+        let session = try await store.run(.transaction) { database -> SessionRecord in
+            guard try await database.users.insert(user) else {
+                throw AuthError(.unexpectedFailure, status: .internalServerError, "Database error creating anonymous user")
+            }
+            let method = AuthenticationMethod(method: "anonymous", timestamp: now.secondsSinceEpoch)
+            return try await issuer.start(for: user, methods: [method], client: client, now: now, in: database)
+        }
+        return try await issuer.issue(user: user, session: session, now: now)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GatehouseCore
+
+/// One email-change link as `POST /admin/generate_link` returns it (types
+/// `email_change_current` and `email_change_new`): nothing is sent.
+struct GeneratedEmailChangeLink: Sendable {
+    /// The account, with `new_email` and `email_change_sent_at` set.
+    let user: UserRecord
+    /// `…/verify?token=…&type=email_change&redirect_to=…`
+    let actionLink: String
+    /// The 6-digit code; `POST /verify {type: "email_change", email: <the side's address>, token}`.
+    let emailOTP: String
+    /// The link's token, for `POST /verify {type: "email_change", token_hash}` (GoTrue's
+    /// `hashed_token`; here the link token itself, whose keyed hash is what is stored).
+    let hashedToken: String
+    /// `email_change_current` or `email_change_new`.
+    let verificationType: String
+    let redirectTo: String
+}
+
+extension AccountService {
+    /// For `POST /admin/generate_link` with `type` `email_change_current` / `email_change_new`:
+    /// records the pending change to `newEmail` on the account at `email` (as `PUT /user {email}`
+    /// would) and mints `side`'s link and code, WITHOUT sending anything, no send window (GoTrue's
+    /// generate_link is not windowed). Calling it for both sides gives the two confirmations of a
+    /// secure change; asking again for one side replaces only that side's link.
+    ///
+    /// GoTrue's errors: no account → 404 `user_not_found`; the current side while secure email
+    /// change is off → 400; `newEmail` invalid → 400, another account's → 422 `email_exists`.
+    func generateEmailChangeLink(
+        _ side: EmailChangeSide, email rawEmail: String?, newEmail rawNewEmail: String?, redirectTo requested: String?
+    ) async throws(AuthError) -> GeneratedEmailChangeLink {
+        let email = try AuthError.checkEmail(rawEmail)
+        let newEmail = try AuthError.checkEmail(rawNewEmail, missingMessage: "The new email address is required")
+        let secure = configuration.secureEmailChange
+        if side == .current, !secure {
+            throw .validation("Enable secure email change to generate link for current email")
+        }
+        let now = clock.now()
+        let redirect = redirectPolicy.resolve(requested).url
+        let mint = EmailChangeTokenMint(
+            tokenHasher: tokenHasher, lifetime: configuration.otpExpiry, externalURL: configuration.externalURL, random: random)
+        let engine = store.engine
+        let (user, minted) = try await store.run(.transaction) { database -> (UserRecord, MintedEmailChangeToken) in
+            guard let found = try await database.users.find(email: email),
+                var user = try await database.users.find(id: found.id, lockingOn: engine)
+            else {
+                throw AuthError(.userNotFound, status: .notFound, "User with this email not found")
+            }
+            if let owner = try await database.users.find(email: newEmail), owner.id != user.id { throw AuthError.emailTaken }
+            if user.emailChange != newEmail.normalized {
+                // A change to another address: the links of the earlier one stop working.
+                try await database.oneTimeTokens.deletePending(userId: user.id, purpose: .emailChangeCurrent)
+                try await database.oneTimeTokens.deletePending(userId: user.id, purpose: .emailChangeNew)
+                user.emailChange = newEmail.normalized
+                user.emailChangeConfirmationsLeft = secure && !user.isAnonymous ? 2 : 1
+            }
+            user.emailChangeSentAt = now
+            user.updatedAt = now
+            try await database.users.update(user)
+            return (user, try await mint.mint(side: side, for: user, redirectTo: redirect, now: now, in: database))
+        }
+        return GeneratedEmailChangeLink(
+            user: user, actionLink: minted.link, emailOTP: minted.code, hashedToken: minted.linkToken,
+            verificationType: side.purpose.rawValue, redirectTo: redirect
+        )
+    }
+}

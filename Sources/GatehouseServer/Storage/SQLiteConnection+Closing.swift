@@ -1,0 +1,13 @@
+import SQLiteKit
+
+extension SQLiteConnection {
+    /// Closes the connection even when the calling task is cancelled (a test's or a shutdown's
+    /// service group is cancelled as it ends): NIO's thread pool refuses work from a cancelled
+    /// task, so `close()` would throw and leave the connection open, and SQLiteNIO asserts (a
+    /// debug build crashes the process) when an open connection is released. An unstructured
+    /// task does not inherit the cancellation.
+    func closeEvenIfCancelled() async {
+        let connection = self
+        await Task { try? await connection.close() }.value
+    }
+}

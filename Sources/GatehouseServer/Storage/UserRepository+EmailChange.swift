@@ -1,0 +1,29 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+
+extension UserRepository {
+    /// Inserts an identity for an existing user (a converted anonymous account's email identity).
+    func insertIdentity(_ identity: IdentityRecord) async throws {
+        try await database.raw(
+            """
+            INSERT INTO identities (id, user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at)
+            VALUES (\(bind: identity.id.uuidString.lowercased()), \(bind: identity.userId.uuidString.lowercased()),
+                \(bind: identity.provider), \(bind: identity.providerId), \(bind: JSONColumn.encode(identity.identityData)),
+                \(bind: identity.lastSignInAt?.microsecondsSinceEpoch), \(bind: identity.createdAt.microsecondsSinceEpoch),
+                \(bind: identity.updatedAt.microsecondsSinceEpoch))
+            """
+        ).run()
+    }
+
+    /// The accounts waiting to change their address to `email` (several may have asked for the
+    /// same one; only the first to confirm gets it), newest request first, at most `limit`.
+    func find(pendingEmailChange email: EmailAddress, limit: Int) async throws -> [UserRecord] {
+        try await database.raw(
+            """
+            SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) WHERE u.email_change = \(bind: email.normalized)
+            ORDER BY u.email_change_sent_at DESC LIMIT \(bind: limit)
+            """
+        ).all().map(Self.decode)
+    }
+}

@@ -1,0 +1,59 @@
+import GatehouseCore
+import HTTPTypes
+import Hummingbird
+
+/// `POST /account/email`: the account page's "Change Email" form (CSRF-checked, rate-limited
+/// like the password form). It starts GoTrue's email change (`AccountService.requestEmailChange`):
+/// links and codes go to the new address and, with secure email change, to the current one, and
+/// the page says so; the address changes once they are confirmed.
+struct AccountEmailForm {
+    let web: WebContext
+    let account: AccountPage
+
+    func submit(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws
+        -> WebOutcome
+    {
+        let signIn = try web.signIn(context)
+        guard case .signedIn(let caller, let cookie) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
+        web.setSignInCookie(cookie, on: &exchange)
+        var state = AccountPage.State()
+        let typed = form["email"]
+        state.emailValue = typed
+        let address: EmailAddress
+        do {
+            address = try EmailAddress(validating: typed.trimmingCharacters(in: .whitespacesAndNewlines))
+        } catch {
+            state.emailError = UserFacingText.text(for: error)
+            state.status = .unprocessableContent
+            return .page(account.page(caller.user, state))
+        }
+        if address.normalized == caller.user.email {
+            state.emailError = UserFacingText.Account.sameEmail
+            state.status = .unprocessableContent
+            return .page(account.page(caller.user, state))
+        }
+        if let wait = context.requestBudget.spend() {
+            state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
+            state.status = .tooManyRequests
+            return .page(account.page(caller.user, state))
+        }
+        do {
+            let user = try await web.service.accounts.requestEmailChange(caller, to: address, redirectTo: nil)
+            state.emailValue = nil
+            state.notice = UserFacingText.Account.emailChangeSent(
+                to: address.normalized,
+                current: web.service.configuration.secureEmailChange && !caller.user.isAnonymous
+                    ? caller.user.email : nil)
+            return .page(account.page(user, state))
+        } catch {
+            if error.status.code >= 500 { throw error }
+            switch error.code {
+            case .emailExists: state.emailError = UserFacingText.Account.emailTaken
+            case .overEmailSendRateLimit: state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: error.retryAfter ?? 60)
+            default: state.summary = WebContext.text(for: error)
+            }
+            state.status = error.status
+            return .page(account.page(caller.user, state))
+        }
+    }
+}
