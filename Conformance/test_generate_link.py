@@ -2,8 +2,8 @@
 admin.generate_link: GoTrue's response (the user at the top level plus action_link, email_otp,
 hashed_token, verification_type, redirect_to) for signup, invite, magiclink and recovery; each
 result verifies (the link's page and POST /verify with token_hash, the OTP with verify_otp),
-once; nothing is sent. email_change_current / email_change_new are not built here yet and
-answer GoTrue's invalid-type error."""
+once; nothing is sent. email_change_current / email_change_new record the pending change and
+return each side's link and code (the new side verifies with the new address)."""
 
 from __future__ import annotations
 
@@ -92,8 +92,10 @@ def test_nothing_is_sent(link_server):
 
 def test_errors(link_server):
     email = unique_email("gen-errors")
-    for kind in ("bogus", "email_change_current", "email_change_new"):
-        with api_error(400, "validation_failed"):
+    with api_error(400, "validation_failed"):
+        link_server.admin().generate_link({"type": "bogus", "email": email, "new_email": unique_email("new")})
+    for kind in ("email_change_current", "email_change_new"):
+        with api_error(404, "user_not_found"):
             link_server.admin().generate_link({"type": kind, "email": email, "new_email": unique_email("new")})
     with api_error(404, "user_not_found"):
         link_server.admin().generate_link({"type": "recovery", "email": email})
@@ -103,3 +105,26 @@ def test_errors(link_server):
         link_server.admin().generate_link({"type": "signup", "email": email, "password": "123"})
     with api_error(400, "validation_failed"):
         link_server.admin().generate_link({"type": "magiclink", "email": "nope"})
+
+
+def test_email_change_links_confirm_both_sides_and_send_nothing(link_server):
+    old, new, taken = unique_email("gen-old"), unique_email("gen-new"), unique_email("gen-taken")
+    for address in (old, taken):
+        link_server.admin().create_user({"email": address, "password": PASSWORD, "email_confirm": True})
+    with api_error(422, "email_exists"):
+        link_server.admin().generate_link({"type": "email_change_current", "email": old, "new_email": taken})
+
+    current = link_server.admin().generate_link({"type": "email_change_current", "email": old, "new_email": new})
+    assert current.user.email == old and current.user.new_email == new
+    assert current.properties.verification_type == "email_change_current"
+    assert query_of(current.properties.action_link)["type"] == "email_change"
+    fresh = link_server.admin().generate_link({"type": "email_change_new", "email": old, "new_email": new})
+    assert fresh.properties.verification_type == "email_change_new"
+
+    # The current side first (no session yet), then the new side with the new address.
+    first = link_server.client().verify_otp({"type": "email_change", "email": old, "token": current.properties.email_otp})
+    assert first.session is None
+    second = link_server.client().verify_otp({"type": "email_change", "email": new, "token": fresh.properties.email_otp})
+    assert second.session is not None and second.user.email == new and second.user.new_email is None
+    assert link_server.client().sign_in_with_password({"email": new, "password": PASSWORD}).session is not None
+    assert dev_messages(link_server, old) == [] and dev_messages(link_server, new) == []

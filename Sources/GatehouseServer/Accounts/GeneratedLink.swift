@@ -17,8 +17,8 @@ struct GenerateLinkRequest: Decodable, Sendable {
     }
 }
 
-/// The link types `generate_link` makes. GoTrue also has `email_change_current` and
-/// `email_change_new`; until they are added here they answer GoTrue's "invalid type" error.
+/// The link types `generateLink` makes; GoTrue's two email-change types go to
+/// `generateEmailChangeLink` (GeneratedLink+EmailChange.swift).
 enum GeneratedLinkType: String, Sendable {
     case signup, invite, magiclink, recovery
 }

@@ -9,7 +9,7 @@ struct GenerateLinkEndpoint {
 
     func generate(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(GenerateLinkRequest.self, from: request, context: context)
-        let link = try await service.accounts.generateLink(body, queryRedirect: request.redirectTo)
+        let link = try await service.accounts.generateAnyLink(body, queryRedirect: request.redirectTo)
         return try JSONBody.response(GeneratedLinkPayload(link))
     }
 }

@@ -1,0 +1,34 @@
+import GatehouseCore
+
+extension EmailChangeSide {
+    /// The side a `generate_link` type names: `email_change_current` or `email_change_new`.
+    init?(generateLinkType type: String?) {
+        switch type {
+        case TokenPurpose.emailChangeCurrent.rawValue: self = .current
+        case TokenPurpose.emailChangeNew.rawValue: self = .new
+        default: return nil
+        }
+    }
+}
+
+extension GeneratedLink {
+    /// One side of an email change in `generate_link`'s shape.
+    init(_ change: GeneratedEmailChangeLink) {
+        self.init(
+            user: change.user, actionLink: change.actionLink, emailOTP: change.emailOTP, hashedToken: change.hashedToken,
+            verificationType: change.verificationType, redirectTo: change.redirectTo)
+    }
+}
+
+extension AccountService {
+    /// `POST /admin/generate_link` for every type GoTrue has: the two sides of an email change
+    /// (`generateEmailChangeLink`), else the link types of `generateLink`. Sends nothing.
+    func generateAnyLink(_ request: GenerateLinkRequest, queryRedirect: String?) async throws(AuthError) -> GeneratedLink {
+        if let side = EmailChangeSide(generateLinkType: request.type) {
+            let redirect = [request.redirectTo, queryRedirect].compactMap { $0 }.first { redirectPolicy.isAllowed($0) }
+            return GeneratedLink(
+                try await generateEmailChangeLink(side, email: request.email, newEmail: request.newEmail, redirectTo: redirect))
+        }
+        return try await generateLink(request, queryRedirect: queryRedirect)
+    }
+}
