@@ -10,14 +10,14 @@ import Testing
 struct SessionLimitsTests {
     @Test("past the time-box a refresh is refused, however active the session", arguments: Backend.all)
     func timebox(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: { $0.sessions.timebox = 4 }) { api in
+        let time = ManualServerClock(Timestamp.now())
+        try await TestServer.run(backend, configure: { $0.sessions.timebox = 4 }, clock: time.clock) { api in
             let session = try await api.signedInUser()
-            let signedIn = ContinuousClock.now
             // Refreshing does not extend the time-box...
-            try await Task.sleep(for: .seconds(1))
+            time.advance(seconds: 1)
             let refreshed = try TestSession(try await api.refresh(session.refreshToken))
             // ...which ends 4 s after sign-in.
-            try await Task.sleep(until: signedIn + .milliseconds(4500), clock: .continuous)
+            time.advance(seconds: 3.5)
             let refused = try await api.refresh(refreshed.refreshToken)
             #expect(refused.status == .badRequest, "\(refused)")
             #expect(refused.errorCode == "session_expired")
@@ -27,15 +27,16 @@ struct SessionLimitsTests {
 
     @Test("after the inactivity timeout without a refresh, a refresh is refused", arguments: Backend.all)
     func inactivity(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: { $0.sessions.inactivityTimeout = 3 }) { api in
+        let time = ManualServerClock(Timestamp.now())
+        try await TestServer.run(backend, configure: { $0.sessions.inactivityTimeout = 3 }, clock: time.clock) { api in
             var session = try await api.signedInUser()
             // Refreshing every 1.5 s keeps it alive past 3 s in total...
             for _ in 0..<2 {
-                try await Task.sleep(for: .milliseconds(1500))
+                time.advance(seconds: 1.5)
                 session = try TestSession(try await api.refresh(session.refreshToken))
             }
             // ...3.5 s without one ends it.
-            try await Task.sleep(for: .milliseconds(3500))
+            time.advance(seconds: 3.5)
             let refused = try await api.refresh(session.refreshToken)
             #expect(refused.status == .badRequest, "\(refused)")
             #expect(refused.errorCode == "session_expired")
@@ -45,9 +46,10 @@ struct SessionLimitsTests {
 
     @Test("off by default: an old, idle session still refreshes", arguments: Backend.all)
     func offByDefault(_ backend: Backend) async throws {
-        try await TestServer.run(backend) { api in
+        let time = ManualServerClock(Timestamp.now())
+        try await TestServer.run(backend, clock: time.clock) { api in
             let session = try await api.signedInUser()
-            try await Task.sleep(for: .milliseconds(2500))
+            time.advance(seconds: 86_400)
             #expect(try await api.refresh(session.refreshToken).status == .ok)
         }
     }

@@ -29,10 +29,11 @@ enum TestServer {
     static func run(
         _ backend: Backend,
         configure: (inout ServerConfiguration) -> Void = { _ in },
+        clock: ServerClock = .system,
         _ body: @Sendable (API) async throws -> Void
     ) async throws {
         try await withDatabase(backend) { database in
-            try await run(on: database, configure: configure, body)
+            try await run(on: database, configure: configure, clock: clock, body)
         }
     }
 
@@ -53,11 +54,12 @@ enum TestServer {
     static func run<T: Sendable>(
         on database: ScratchDatabase,
         configure: (inout ServerConfiguration) -> Void = { _ in },
+        clock: ServerClock = .system,
         _ body: @Sendable (API) async throws -> T
     ) async throws -> T {
         var configuration = configuration(databaseURL: database.url)
         configure(&configuration)
-        let app = try await buildApplication(configuration: configuration)
+        let app = try await buildApplication(configuration: configuration, logger: nil, clock: clock)
         let serviceRole = try await TokenSigner(secret: configuration.jwtSecret, issuer: "tests", lifetime: 3600)
             .roleToken("service_role", validFor: 3600)
         return try await app.test(.router) { client in

@@ -8,13 +8,19 @@ import ServiceLifecycle
 ///
 /// Migrations run before the server accepts connections; storage is closed after it stops.
 public func buildApplication(configuration: ServerConfiguration, logger: Logger? = nil) async throws -> some ApplicationProtocol {
+    try await buildApplication(configuration: configuration, logger: logger, clock: .system)
+}
+
+/// The same, reading time from `clock`: tests of time limits (session time-box, inactivity)
+/// move a manual clock instead of sleeping, so load on the machine cannot change their outcome.
+func buildApplication(configuration: ServerConfiguration, logger: Logger?, clock: ServerClock) async throws -> some ApplicationProtocol {
     let logger = {
         var logger = logger ?? Logger(label: "gatehouse")
         logger.logLevel = configuration.logLevel
         return logger
     }()
     let store = try await openStore(configuration: configuration, logger: logger)
-    let environment = try await ServerEnvironment.live(configuration: configuration, store: store, logger: logger)
+    let environment = try await ServerEnvironment.live(configuration: configuration, store: store, logger: logger, clock: clock)
     let service = GatehouseServices(environment: environment)
 
     var services: [any Service] = []

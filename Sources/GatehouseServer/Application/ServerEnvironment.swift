@@ -27,9 +27,11 @@ struct ServerEnvironment: Sendable {
     var logger: Logger
 
     /// The production environment for `configuration` over `sql`.
-    static func live(configuration: ServerConfiguration, store sql: any SQLStore, logger: Logger) async throws -> ServerEnvironment {
+    static func live(
+        configuration: ServerConfiguration, store sql: any SQLStore, logger: Logger, clock: ServerClock = .system
+    ) async throws -> ServerEnvironment {
         ServerEnvironment(
-            configuration: configuration, clock: .system, random: .system, store: Store(sql: sql, logger: logger),
+            configuration: configuration, clock: clock, random: .system, store: Store(sql: sql, logger: logger),
             hasher: PasswordHasher(cost: configuration.bcryptCost),
             signer: await TokenSigner(
                 secret: configuration.jwtSecret, keySet: try configuration.signingKeySet(), issuer: configuration.issuer,

@@ -8,7 +8,8 @@ import GatehouseCore
 /// `fromEnvironment` (docs/architecture-settings.md says the steps).
 public enum ServerSettings {
     /// The settings in the order the README lists them.
-    public static let all: [any SettingDescription] = server + accounts + protection + mail + operations + keys + emailChange + mfa + firebase
+    public static let all: [any SettingDescription] =
+        server + accounts + protection + mail + operations + keys + emailChange + mfa + firebase
 
     static let server: [any SettingDescription] = [
         environment, host, allowDevelopmentOnNetwork, port, dataDirectory, databaseURL, jwtSecret, jwtExpiry,
