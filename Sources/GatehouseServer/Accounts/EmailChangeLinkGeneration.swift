@@ -1,23 +1,6 @@
 import Foundation
 import GatehouseCore
 
-/// One email-change link as `POST /admin/generate_link` returns it (types
-/// `email_change_current` and `email_change_new`): nothing is sent.
-struct GeneratedEmailChangeLink: Sendable {
-    /// The account, with `new_email` and `email_change_sent_at` set.
-    let user: UserRecord
-    /// `…/verify?token=…&type=email_change&redirect_to=…`
-    let actionLink: String
-    /// The 6-digit code; `POST /verify {type: "email_change", email: <the side's address>, token}`.
-    let emailOTP: String
-    /// The link's token, for `POST /verify {type: "email_change", token_hash}` (GoTrue's
-    /// `hashed_token`; here the link token itself, whose keyed hash is what is stored).
-    let hashedToken: String
-    /// `email_change_current` or `email_change_new`.
-    let verificationType: String
-    let redirectTo: String
-}
-
 extension AccountService {
     /// For `POST /admin/generate_link` with `type` `email_change_current` / `email_change_new`:
     /// records the pending change to `newEmail` on the account at `email` (as `PUT /user {email}`
@@ -29,7 +12,7 @@ extension AccountService {
     /// change is off → 400; `newEmail` invalid → 400, another account's → 422 `email_exists`.
     func generateEmailChangeLink(
         _ side: EmailChangeSide, email rawEmail: String?, newEmail rawNewEmail: String?, redirectTo requested: String?
-    ) async throws(AuthError) -> GeneratedEmailChangeLink {
+    ) async throws(AuthError) -> GeneratedLink {
         let email = try AuthError.checkEmail(rawEmail)
         let newEmail = try AuthError.checkEmail(rawNewEmail, missingMessage: "The new email address is required")
         let secure = configuration.secureEmailChange
@@ -60,7 +43,7 @@ extension AccountService {
             try await database.users.update(user)
             return (user, try await mint.mint(side: side, for: user, redirectTo: redirect, now: now, in: database))
         }
-        return GeneratedEmailChangeLink(
+        return GeneratedLink(
             user: user, actionLink: minted.link, emailOTP: minted.code, hashedToken: minted.linkToken,
             verificationType: side.purpose.rawValue, redirectTo: redirect
         )

@@ -11,23 +11,13 @@ extension EmailChangeSide {
     }
 }
 
-extension GeneratedLink {
-    /// One side of an email change in `generate_link`'s shape.
-    init(_ change: GeneratedEmailChangeLink) {
-        self.init(
-            user: change.user, actionLink: change.actionLink, emailOTP: change.emailOTP, hashedToken: change.hashedToken,
-            verificationType: change.verificationType, redirectTo: change.redirectTo)
-    }
-}
-
 extension AccountService {
     /// `POST /admin/generate_link` for every type GoTrue has: the two sides of an email change
     /// (`generateEmailChangeLink`), else the link types of `generateLink`. Sends nothing.
     func generateAnyLink(_ request: GenerateLinkRequest, queryRedirect: String?) async throws(AuthError) -> GeneratedLink {
         if let side = EmailChangeSide(generateLinkType: request.type) {
             let redirect = [request.redirectTo, queryRedirect].compactMap { $0 }.first { redirectPolicy.isAllowed($0) }
-            return GeneratedLink(
-                try await generateEmailChangeLink(side, email: request.email, newEmail: request.newEmail, redirectTo: redirect))
+            return try await generateEmailChangeLink(side, email: request.email, newEmail: request.newEmail, redirectTo: redirect)
         }
         return try await generateLink(request, queryRedirect: queryRedirect)
     }

@@ -23,7 +23,8 @@ enum GeneratedLinkType: String, Sendable {
     case signup, invite, magiclink, recovery
 }
 
-/// What `generate_link` returns: the user and everything an email would have carried.
+/// What `generate_link` returns (every type, the email-change sides included): the user and
+/// everything an email would have carried.
 struct GeneratedLink: Sendable {
     let user: UserRecord
     let actionLink: String

@@ -42,24 +42,11 @@ extension Migrations {
                 "ALTER TABLE sessions ADD COLUMN factor_id TEXT",
                 "CREATE INDEX sessions_factor ON sessions (factor_id)",
             ]),
-        // Invitations (branch links): GoTrue's `invited_at`, also read through `session_users`.
+        // Invitations (branch links): GoTrue's `invited_at` (`session_users` gains it in the next migration).
         Migration(
             version: 8, name: "links: invited_at",
             statements: [
-                "ALTER TABLE users ADD COLUMN invited_at BIGINT",
-                "DROP VIEW IF EXISTS session_users",
-                """
-                CREATE VIEW session_users AS
-                SELECT s.id AS s_id, s.user_id AS s_user_id, s.aal AS s_aal, s.amr AS s_amr, s.refresh_counter AS s_refresh_counter,
-                    s.refreshed_at AS s_refreshed_at, s.created_at AS s_created_at,
-                    u.id, u.email, u.encrypted_password, u.aud, u.role, u.email_confirmed_at, u.confirmation_sent_at,
-                    u.recovery_sent_at, u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.banned_until,
-                    u.created_at, u.updated_at, i.id AS identity_id, i.provider, i.provider_id, i.identity_data,
-                    i.last_sign_in_at AS identity_last_sign_in_at, i.created_at AS identity_created_at,
-                    i.updated_at AS identity_updated_at, u.invited_at
-                FROM sessions s JOIN users u ON u.id = s.user_id
-                LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'
-                """,
+                "ALTER TABLE users ADD COLUMN invited_at BIGINT"
             ]),
         // A pending email change (issue 13, item 5): the new address, when its emails went out, and
         // how many of its confirmations are still missing (2 with secure email change, then 1). The
