@@ -5,9 +5,12 @@ password change; and the permission errors of the same calls without admin right
 
 from __future__ import annotations
 
+import json
 import time
 
+import jwt
 import pytest
+from cryptography.hazmat.primitives.asymmetric import rsa
 from firebase_admin import auth
 
 from firebase_support import (
@@ -133,9 +136,13 @@ def test_a_non_admin_jwt_or_garbage_is_refused(fb_server):
 
 @pytest.fixture(scope="module")
 def production_server(module_servers):
+    # Production serves Firebase only with an RS256 signing key (there is no development key).
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    signing = {**json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(key)), "kid": "prod-rsa", "alg": "RS256",
+               "key_ops": ["sign", "verify"]}
     return module_servers.start(env="production", mail_transport="mailersend", mailersend_api_key="mlsn.test",
                                 mailersend_url="http://127.0.0.1:9/v1/email", firebase_project_id="prod-project",
-                                firebase_api_keys="prod-key")
+                                firebase_api_keys="prod-key", jwt_keys=json.dumps([signing]))
 
 
 def test_production_refuses_owner_and_accepts_the_service_role(production_server):
@@ -150,6 +157,8 @@ def test_production_refuses_owner_and_accepts_the_service_role(production_server
     assert created.json()["kind"] == "identitytoolkit#SignupNewUserResponse"
     signed_in = v1(production_server, "signInWithPassword", {"email": email, "password": PASSWORD}, key="prod-key")
     assert signed_in.status_code == 200, signed_in.text
+    header = jwt.get_unverified_header(signed_in.json()["idToken"])
+    assert header["alg"] == "RS256" and header["kid"] == "prod-rsa", header
 
 
 def test_owner_is_logged_each_time_in_development(firebase_auth, fb_server):

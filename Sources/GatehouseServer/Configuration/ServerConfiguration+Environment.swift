@@ -63,6 +63,12 @@ extension ServerConfiguration {
         configuration.jwtKeys = try reader.read(ServerSettings.jwtKeys)
         configuration.usesDevelopmentSigningKey = configuration.jwtKeys == nil && environment == .development
         configuration.firebase = try FirebaseConfiguration.fromEnvironment(reader, environment: environment)
+        // Firebase ID tokens are RS256 with a `kid`, as Google's; production has no development key.
+        if environment == .production, configuration.firebase.projectId != nil, configuration.jwtKeys?.signingKey.algorithm != .rs256 {
+            throw ConfigurationError(
+                "GATEHOUSE_FIREBASE_PROJECT_ID in production needs an RS256 signing key in GATEHOUSE_JWT_KEYS "
+                    + "(Firebase ID tokens are RS256 with a kid)")
+        }
         configuration.mfa = try MFAConfiguration.fromEnvironment(reader)
         configuration.secureEmailChange = try reader.read(ServerSettings.secureEmailChange)
         configuration.anonymousUsersEnabled = try reader.read(ServerSettings.anonymousUsersEnabled)

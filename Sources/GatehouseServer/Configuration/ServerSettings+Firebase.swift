@@ -7,7 +7,8 @@ extension ServerSettings {
         "GATEHOUSE_FIREBASE_PROJECT_ID", default: nil, shown: "`gatehouse-dev` in development, unset in production",
         accepted: "6 to 30 lowercase letters, digits and hyphens, starting with a letter",
         help: "the Firebase project the Identity Toolkit paths serve (ID tokens' `aud`, `iss` "
-            + "`https://securetoken.google.com/<id>`); in production the Firebase API answers 404 until it is set"
+            + "`https://securetoken.google.com/<id>`); in production the Firebase API answers 404 until it is set, "
+            + "and setting it needs an RS256 signing key in `GATEHOUSE_JWT_KEYS`"
     ) {
         guard FirebaseConfiguration.isValidProjectId($0) else {
             throw ConfigurationError(

@@ -17,6 +17,11 @@ struct FirebaseConfigurationTests {
         "GATEHOUSE_ENV": "production", "GATEHOUSE_MAIL_TRANSPORT": "mailersend", "GATEHOUSE_MAILERSEND_API_KEY": "mlsn.test",
     ]
 
+    /// Production with an RS256 signing key, which the Firebase API needs there.
+    static let productionWithKeys = production.merging([
+        "GATEHOUSE_JWT_KEYS": SigningKeysTests.json([SigningKeysTests.jwk(TestJWKs.rsa, kid: "rsa-1", ops: ["sign", "verify"])])
+    ]) { $1 }
+
     @Test("development serves project gatehouse-dev and takes any non-empty key")
     func developmentDefaults() throws {
         let firebase = try Self.read([:])
@@ -33,11 +38,24 @@ struct FirebaseConfigurationTests {
             try Self.read(Self.production.merging(["GATEHOUSE_FIREBASE_PROJECT_ID": "my-project"]) { $1 })
         }
         let firebase = try Self.read(
-            Self.production.merging(["GATEHOUSE_FIREBASE_PROJECT_ID": "my-project", "GATEHOUSE_FIREBASE_API_KEYS": " k1 ,k2,"]) { $1 })
+            Self.productionWithKeys.merging(["GATEHOUSE_FIREBASE_PROJECT_ID": "my-project", "GATEHOUSE_FIREBASE_API_KEYS": " k1 ,k2,"]) {
+                $1
+            })
         #expect(firebase.projectId == "my-project")
         #expect(firebase.apiKeys == ["k1", "k2"])
         #expect(firebase.accepts(apiKey: "k2"))
         #expect(!firebase.accepts(apiKey: "k3"))
+    }
+
+    @Test("production serves Firebase only with an RS256 signing key (ID tokens are RS256 with a kid)")
+    func productionNeedsAnRS256Key() throws {
+        let project = ["GATEHOUSE_FIREBASE_PROJECT_ID": "my-project", "GATEHOUSE_FIREBASE_API_KEYS": "k1"]
+        #expect(throws: ConfigurationError.self) { try Self.read(Self.production.merging(project) { $1 }) }
+        let ecOnly = Self.production.merging(project) { $1 }.merging([
+            "GATEHOUSE_JWT_KEYS": SigningKeysTests.json([SigningKeysTests.jwk(TestJWKs.ec, kid: "ec-1", ops: ["sign", "verify"])])
+        ]) { $1 }
+        #expect(throws: ConfigurationError.self) { try Self.read(ecOnly) }
+        #expect(try Self.read(Self.productionWithKeys.merging(project) { $1 }).projectId == "my-project")
     }
 
     @Test(
