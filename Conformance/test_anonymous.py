@@ -49,6 +49,11 @@ def test_restrictions(anonymous_server):
         client.update_user({"password": PASSWORD})
     token = client.get_session().access_token
     assert_error(anonymous_server.request("GET", "reauthenticate", bearer=token), 400, "validation_failed")
+    # No MFA for an anonymous user (GoTrue: 403 no_authorization on every /factors call).
+    with api_error(403, "no_authorization"):
+        client.mfa.enroll({"factor_type": "totp", "friendly_name": "anon"})
+    for method, path in (("POST", "factors/x/challenge"), ("POST", "factors/x/verify"), ("DELETE", "factors/x")):
+        assert_error(anonymous_server.request(method, path, bearer=token, json={}), 403, "no_authorization")
 
 
 def test_conversion_email_then_password(anonymous_server):

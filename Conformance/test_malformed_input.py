@@ -257,6 +257,8 @@ def test_bodies_that_are_not_json_or_too_deep(probe, routes):
     probe.tally.assert_clean(since)
 
 
+# A sweep over every route: its time grows with the route count, so it has a bound of its own.
+@pytest.mark.timeout(600)
 def test_wrong_types_and_edge_numbers_in_every_field(probe, routes):
     since = len(probe.tally.failures)
     for route in routes:
@@ -266,6 +268,8 @@ def test_wrong_types_and_edge_numbers_in_every_field(probe, routes):
     probe.tally.assert_clean(since)
 
 
+# A sweep over every route: its time grows with the route count, so it has a bound of its own.
+@pytest.mark.timeout(600)
 def test_nul_and_invalid_utf8_in_every_string(probe, routes):
     since = len(probe.tally.failures)
     for route in routes:
@@ -278,6 +282,8 @@ def test_nul_and_invalid_utf8_in_every_string(probe, routes):
     probe.tally.assert_clean(since)
 
 
+# A sweep over every route: its time grows with the route count, so it has a bound of its own.
+@pytest.mark.timeout(600)
 def test_query_parameters_and_path_segments(probe, routes):
     since = len(probe.tally.failures)
     for route in routes:

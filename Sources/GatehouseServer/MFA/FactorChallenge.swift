@@ -7,6 +7,7 @@ extension MFAService {
     func challenge(_ caller: Authenticated, factorId: String, client: ClientInfo) async throws(AuthError) -> (
         challenge: ChallengeRecord, expiresAt: Int64
     ) {
+        try caller.refuseAnonymousFactorCalls()
         let factor = try await ownFactor(factorId, of: caller)
         guard settings.totpVerifyEnabled else {
             throw AuthError(.mfaTOTPVerifyDisabled, status: .unprocessableContent, "MFA verification is disabled for TOTP")

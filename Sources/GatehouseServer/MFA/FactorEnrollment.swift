@@ -15,6 +15,7 @@ extension MFAService {
     func enroll(
         _ caller: Authenticated, factorType: String?, friendlyName: String?, issuer requestedIssuer: String?
     ) async throws(AuthError) -> FactorEnrollment {
+        try caller.refuseAnonymousFactorCalls()
         guard factorType == "totp" || factorType == "phone" || factorType == "webauthn" else {
             throw .validation("factor_type needs to be totp, phone, or webauthn")
         }

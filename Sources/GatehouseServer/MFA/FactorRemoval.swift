@@ -6,6 +6,7 @@ extension MFAService {
     /// (else a stolen password could remove the second factor). Sessions raised with the factor
     /// drop to aal1.
     func unenroll(_ caller: Authenticated, factorId: String) async throws(AuthError) -> FactorRecord {
+        try caller.refuseAnonymousFactorCalls()
         let factor = try await ownFactor(factorId, of: caller)
         if factor.isVerified && caller.session.aal != "aal2" {
             throw AuthError(.insufficientAAL, status: .unprocessableContent, "AAL2 required to unenroll verified factor")

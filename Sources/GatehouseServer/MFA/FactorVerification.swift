@@ -20,6 +20,7 @@ extension MFAService {
     func verify(
         _ caller: Authenticated, factorId: String, challengeId: String?, code: String?, client: ClientInfo
     ) async throws(AuthError) -> IssuedSession {
+        try caller.refuseAnonymousFactorCalls()
         guard let challengeId, let challengeUUID = UUID(uuidString: challengeId) else {
             throw AuthError(.badJSON, status: .badRequest, "challenge_id must be an UUID")
         }

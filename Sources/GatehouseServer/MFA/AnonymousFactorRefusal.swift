@@ -1,0 +1,8 @@
+extension Authenticated {
+    /// GoTrue refuses every `/factors` call of an anonymous user (gotrue-extended 8.2): 403
+    /// `no_authorization`. An anonymous account has no address to recover a lost factor with.
+    func refuseAnonymousFactorCalls() throws(AuthError) {
+        guard user.isAnonymous else { return }
+        throw AuthError(.noAuthorization, status: .forbidden, "Anonymous user not allowed to perform these actions")
+    }
+}
