@@ -109,14 +109,23 @@ extension Routes {
             }
         }
 
-        @Test("errors: unknown or not yet supported type, bad address, signup without or with a weak password, non-admin")
+        @Test(
+            "errors: unknown type, email change without a new address or account, bad address, signup without or with a weak password, non-admin"
+        )
         func errors() async throws {
             try await Routes.run(.sqlite, configure: Routes.appSite) { api in
                 let email = TestServer.uniqueEmail("generr")
-                for type in ["bogus", "email_change_current", "email_change_new"] {
-                    let reply = try await Self.generate(api, ["type": type, "email": email])
-                    #expect(reply.status == .badRequest && reply.errorCode == "validation_failed", "\(type): \(reply)")
-                    #expect(reply.message == "Invalid email action link type requested: \(type)", "\(reply)")
+                let unknown = try await Self.generate(api, ["type": "bogus", "email": email])
+                #expect(unknown.status == .badRequest && unknown.errorCode == "validation_failed", "\(unknown)")
+                #expect(unknown.message == "Invalid email action link type requested: bogus", "\(unknown)")
+                for type in ["email_change_current", "email_change_new"] {
+                    let noNewAddress = try await Self.generate(api, ["type": type, "email": email])
+                    #expect(
+                        noNewAddress.status == .badRequest && noNewAddress.message == "The new email address is required", "\(noNewAddress)"
+                    )
+                    let noAccount = try await Self.generate(
+                        api, ["type": type, "email": email, "new_email": TestServer.uniqueEmail("new")])
+                    #expect(noAccount.status == .notFound && noAccount.errorCode == "user_not_found", "\(type): \(noAccount)")
                 }
                 let bad = try await Self.generate(api, ["type": "magiclink", "email": "nope"])
                 #expect(bad.status == .badRequest && bad.errorCode == "validation_failed", "\(bad)")
