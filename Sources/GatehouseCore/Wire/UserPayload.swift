@@ -60,14 +60,6 @@ public struct UserPayload: Codable, Sendable, Equatable {
         self.factors = factors
     }
 
-    /// With a pending email change (`PUT /user {email}`): GoTrue's `new_email` and `email_change_sent_at`.
-    public func withEmailChange(newEmail: String?, sentAt: Timestamp?) -> UserPayload {
-        var copy = self
-        copy.newEmail = newEmail
-        copy.emailChangeSentAt = sentAt
-        return copy
-    }
-
     enum CodingKeys: String, CodingKey {
         case id, aud, role, email, phone, identities
         case emailConfirmedAt = "email_confirmed_at"

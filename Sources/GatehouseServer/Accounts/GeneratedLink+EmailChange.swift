@@ -16,7 +16,7 @@ extension AccountService {
     /// (`generateEmailChangeLink`), else the link types of `generateLink`. Sends nothing.
     func generateAnyLink(_ request: GenerateLinkRequest, queryRedirect: String?) async throws(AuthError) -> GeneratedLink {
         if let side = EmailChangeSide(generateLinkType: request.type) {
-            let redirect = [request.redirectTo, queryRedirect].compactMap { $0 }.first { redirectPolicy.isAllowed($0) }
+            let redirect = request.allowedRedirect(query: queryRedirect, policy: redirectPolicy)
             return try await generateEmailChangeLink(side, email: request.email, newEmail: request.newEmail, redirectTo: redirect)
         }
         return try await generateLink(request, queryRedirect: queryRedirect)

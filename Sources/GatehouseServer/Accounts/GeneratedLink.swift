@@ -17,6 +17,14 @@ struct GenerateLinkRequest: Decodable, Sendable {
     }
 }
 
+extension GenerateLinkRequest {
+    /// GoTrue's redirect for a generated link: the body's `redirect_to`, else the query's, each
+    /// only if allowed; nil when neither is.
+    func allowedRedirect(query: String?, policy: RedirectPolicy) -> String? {
+        [redirectTo, query].compactMap { $0 }.first { policy.isAllowed($0) }
+    }
+}
+
 /// The link types `generateLink` makes; GoTrue's two email-change types go to
 /// `generateEmailChangeLink` (GeneratedLink+EmailChange.swift).
 enum GeneratedLinkType: String, Sendable {
@@ -53,7 +61,7 @@ extension AccountService {
             passwordHash = try await hashing { try await hasher.hash(checked) }
         }
         let redirect =
-            [request.redirectTo, queryRedirect].compactMap { $0 }.first { redirectPolicy.isAllowed($0) } ?? redirectPolicy.resolve(nil).url
+            request.allowedRedirect(query: queryRedirect, policy: redirectPolicy) ?? redirectPolicy.resolve(nil).url
         let now = clock.now()
         let issued = tokenHasher.mint(lifetime: configuration.otpExpiry, now: now, random: random)
         var candidate = UserRecord.new(email: email, passwordHash: "", userMetadata: data, confirmedAt: nil, now: now, random: random)

@@ -46,9 +46,9 @@ struct UserRecord: Sendable {
             appMetadata: appMetadata, userMetadata: userMetadata,
             identities: identity.map { [$0.payload(email: email)] } ?? [],
             createdAt: createdAt, updatedAt: updatedAt, bannedUntil: bannedUntil, isAnonymous: isAnonymous,
-            deletedAt: deletedAt, invitedAt: invitedAt,
+            deletedAt: deletedAt, newEmail: emailChange, emailChangeSentAt: emailChangeSentAt, invitedAt: invitedAt,
             factors: factors.isEmpty ? nil : factors.map(\.payload)
-        ).withEmailChange(newEmail: emailChange, sentAt: emailChangeSentAt)
+        )
     }
 
     /// A new email+password account, with its email identity.

@@ -195,8 +195,7 @@ struct UserRepository: Sendable {
             createdAt: try instant("created_at") ?? Timestamp(microsecondsSinceEpoch: 0),
             updatedAt: try instant("updated_at") ?? Timestamp(microsecondsSinceEpoch: 0),
             identity: identity,
-            // Lenient: a row read through a view made before the column existed has no such column.
-            invitedAt: (try? instant("invited_at")) ?? nil,
+            invitedAt: try instant("invited_at"),
             emailChange: try row.decode(column: "email_change", as: String?.self),
             emailChangeSentAt: try instant("email_change_sent_at"),
             emailChangeConfirmationsLeft: try row.decode(column: "email_change_confirmations_left", as: Int?.self)
