@@ -33,6 +33,7 @@ extension AccountService {
             guard try await database.users.insert(user) else {
                 throw AuthError(.unexpectedFailure, status: .internalServerError, "Database error creating anonymous user")
             }
+            try await database.audit(AuditEvent(.userSignedUp, user: user.id, traits: ["provider": "anonymous"]), at: now)
             let method = AuthenticationMethod(method: "anonymous", timestamp: now.secondsSinceEpoch)
             return try await issuer.start(for: user, methods: [method], client: client, now: now, in: database)
         }

@@ -32,6 +32,7 @@ extension AccountService {
         let issuer = issuer
         let session = try await store.run(.transaction) { database -> SessionRecord? in
             guard try await database.users.insert(candidate) else { return nil }
+            try await database.audit(AuditEvent(.userSignedUp, candidate, traits: ["provider": "email"]), at: now)
             try await database.users.recordSignIn(userId: candidate.id, at: now)
             return try await issuer.start(for: candidate, methods: [.password(at: now)], client: client, now: now, in: database)
         }
@@ -45,7 +46,11 @@ extension AccountService {
 
     /// Deletes the signed-in caller's own account (Firebase's `accounts:delete` with an ID token).
     func deleteOwnAccount(_ caller: Authenticated) async throws(AuthError) {
-        let userId = caller.user.id
-        try await store.run(.transaction) { try await $0.users.delete(id: userId) }
+        let user = caller.user
+        let now = clock.now()
+        try await store.run(.transaction) { database in
+            try await database.users.delete(id: user.id)
+            try await database.audit(AuditEvent(.userDeleted, user, traits: ["by": "self"]), at: now)
+        }
     }
 }

@@ -68,6 +68,7 @@ extension AccountService {
                     _ = try await mailQueue.claimWindow(
                         email: email, purpose: EmailRequestKind.signupConfirmation.rawValue, now: now, in: database)
                 }
+                try await database.audit(AuditEvent(.userRepeatedSignUp, existing), at: now)
                 return .existing(existing)
             }
             guard try await database.users.insert(newUser) else {
@@ -77,6 +78,7 @@ extension AccountService {
                 }
                 return .existing(existing)
             }
+            try await database.audit(AuditEvent(.userSignedUp, newUser, traits: ["provider": "email"]), at: now)
             guard autoconfirm else {
                 let pending = pendingSignup(newUser.id)
                 try await database.pendingSignups.insert(pending)

@@ -17,6 +17,8 @@ struct GatehouseServices: Sendable {
     let limits: RateLimits
     /// TOTP factors: enrolment, challenge, verification to aal2, removal.
     let mfa: MFAService
+    /// The audit log's reader (services write their entries themselves).
+    let audit: AuditService
 
     init(environment: ServerEnvironment) {
         self.environment = environment
@@ -26,6 +28,7 @@ struct GatehouseServices: Sendable {
         self.mail = MailService(environment)
         self.limits = RateLimits(environment.configuration.rateLimits)
         self.mfa = MFAService(environment)
+        self.audit = AuditService(environment)
     }
 
     var configuration: ServerConfiguration { environment.configuration }

@@ -29,6 +29,7 @@ func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> 
     router.add(middleware: JSONDepthLimit(maximumDepth: configuration.maximumJSONDepth))
     router.add(middleware: QueryInputGuard())
     router.add(middleware: ClientIdentificationMiddleware(identification: ClientIdentification(configuration.rateLimits)))
+    router.add(middleware: AuditRequestMiddleware())
 
     let limits = service.limits
     let goTrue = GoTrueRoutes(service: service, limits: limits).collection()

@@ -109,6 +109,8 @@ public struct ServerConfiguration: Sendable {
     public static let defaultMaximumJSONDepth = ServerSettings.maximumJSONDepth.defaultValue
     /// TOTP enrolment and verification (`ServerSettings+MFA.swift`).
     public var mfa = MFAConfiguration()
+    /// Seconds audit log entries are kept (0 = forever; `ServerSettings+Audit.swift`).
+    public var auditRetention = ServerSettings.auditRetention.defaultValue
 
     public enum RecoveryLinkTarget: String, Sendable, CaseIterable {
         /// The server's own `/reset-password?token=` page.

@@ -30,6 +30,7 @@ struct GoTrueRoutes {
         let health = HealthEndpoint()
         let adminUsers = AdminUsersEndpoint(service: service)
         let adminMail = AdminMailEndpoint(service: service)
+        let adminAudit = AdminAuditEndpoint(service: service)
         let jwks = JWKSEndpoint(service: service)
         let magicLink = OTPEndpoint(service: service)
         let invite = InviteEndpoint(service: service)
@@ -65,6 +66,7 @@ struct GoTrueRoutes {
         routes.with(admin).put("admin/users/:id") { try await adminUsers.update($0, context: $1) }
         routes.with(admin).delete("admin/users/:id") { try await adminUsers.delete($0, context: $1) }
         routes.with(admin).get("admin/mail") { try await adminMail.status($0, context: $1) }
+        routes.with(admin).get("admin/audit") { try await adminAudit.list($0, context: $1) }
         // Magic links and email codes, invitations, and links an admin delivers themselves.
         routes.with(otp).post("otp") { try await magicLink.request($0, context: $1) }
         routes.with(otp).post("magiclink") { try await magicLink.request($0, context: $1) }

@@ -37,6 +37,7 @@ extension RecoveryService {
                     authenticationMethod: consumed.purpose == .recovery ? "recovery" : "otp", createdAt: now
                 )
                 try await database.flowStates.insert(flow, authCodeHash: hasher.authCodeHash(code))
+                try await database.audit(AuditEvent.redeemed(consumed, by: user), at: now)
                 return .code(code, redirect: consumed.redirectTo)
             }
             guard let (user, session) = try await completeVerification(consumed, client: client, now: now, in: database) else {
@@ -51,6 +52,7 @@ extension RecoveryService {
         case .code(let code, let stored):
             return .authorizationCode(code, target: redirectPolicy.resolve(stored ?? requested).url)
         case .invalid(let stored):
+            await auditRejected(kind: "link", type: type.rawValue)
             return .invalid(target: redirectPolicy.resolve(stored ?? requested).url)
         }
     }

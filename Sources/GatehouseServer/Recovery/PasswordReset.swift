@@ -21,7 +21,10 @@ extension RecoveryService {
         // below, atomically; one that is used up in between only fails there, after the hash.)
         let checked = clock.now()
         let usable = try await store.run { try await $0.oneTimeTokens.findUsable(linkHash: linkHash, now: checked) }
-        guard let usable, usable.purpose == .recovery else { throw Self.linkExpired }
+        guard let usable, usable.purpose == .recovery else {
+            await auditRejected(kind: "link", type: "recovery")
+            throw Self.linkExpired
+        }
         let hash = try await hashing { try await hasher.hash(password) }
         let now = clock.now()
         let mailQueue = mailQueue
@@ -38,9 +41,14 @@ extension RecoveryService {
             try await TokenRevocation.revokeAll(userId: user.id, at: now, in: database)
             try await database.oneTimeTokens.deletePending(userId: user.id, purpose: nil)
             try await mailQueue.enqueue(.passwordChanged(userId: user.id), now: now, in: database)
+            try await database.audit(AuditEvent.redeemed(consumed, by: user), at: now)
+            try await database.audit(AuditEvent(.passwordChanged, user, traits: ["via": "reset_link"]), at: now)
             return user
         }
-        guard let result else { throw Self.linkExpired }
+        guard let result else {
+            await auditRejected(kind: "link", type: "recovery")
+            throw Self.linkExpired
+        }
         mailQueue.nudge()
         return result
     }

@@ -40,8 +40,12 @@ extension RecoveryService {
         // write path). A crash between them, before the client had an answer, can only leave the
         // window claimed without a job; the unanswered client asks again after the window.
         // PostgreSQL, shared by several instances, keeps the transaction.
+        // Recorded by address only: looking the account up here would break the timing parity.
+        let event = AuditEvent(kind == .recovery ? .recoveryRequested : .confirmationRequested, email: email.normalized)
         let wait = try await store.run(store.engine == .sqlite ? .statement : .transaction) { database in
-            try await mailQueue.enqueueWithinWindow(job, kind: kind, email: email, pkce: pkce != nil, now: now, in: database)
+            let wait = try await mailQueue.enqueueWithinWindow(job, kind: kind, email: email, pkce: pkce != nil, now: now, in: database)
+            if wait == nil { try await database.audit(event, at: now) }
+            return wait
         }
         if let wait { throw MailQueue.windowStillOpen(wait) }
         mailQueue.nudge()

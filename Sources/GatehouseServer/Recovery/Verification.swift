@@ -39,7 +39,10 @@ extension RecoveryService {
             }
             return try await completeVerification(token, client: client, now: now, in: database)
         }
-        guard let (user, session) = result else { throw Self.linkExpired }
+        guard let (user, session) = result else {
+            await auditRejected(kind: "link", type: type.rawValue)
+            throw Self.linkExpired
+        }
         return try await issuer.issue(user: user, session: session, now: now)
     }
 
@@ -71,7 +74,10 @@ extension RecoveryService {
             try await database.attemptBudgets.reset(key: budget.key)
             return try await completeVerification(consumed, client: client, now: now, in: database)
         }
-        guard let (user, session) = result else { throw Self.codeExpired }
+        guard let (user, session) = result else {
+            await auditRejected(kind: "code", type: type.rawValue, email: email.normalized)
+            throw Self.codeExpired
+        }
         return try await issuer.issue(user: user, session: session, now: now)
     }
 
@@ -90,6 +96,8 @@ extension RecoveryService {
             try await database.oneTimeTokens.deletePending(userId: user.id, purpose: nil)
         }
         let method = token.purpose == .recovery ? "recovery" : "otp"
+        try await database.audit(AuditEvent.redeemed(token, by: user), at: now)
+        try await database.audit(AuditEvent(.login, user, traits: ["method": method]), at: now)
         let session = try await issuer.start(
             for: user, methods: [AuthenticationMethod(method: method, timestamp: now.secondsSinceEpoch)], client: client, now: now,
             in: database

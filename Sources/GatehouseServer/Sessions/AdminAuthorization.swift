@@ -28,7 +28,9 @@ extension SessionService {
     /// session or a user (a UUID `sub`) is a user's token: it passes only while that session
     /// lives and the user exists, is not banned, and still holds an admin role in storage, so
     /// signing out, demotion, a ban or deletion take effect at once, not when the token expires.
-    func requireAdmin(authorization: String?) async throws(AuthError) {
+    /// Returns who is acting, for the audit log: the admin user's id, or the key's role.
+    @discardableResult
+    func requireAdmin(authorization: String?) async throws(AuthError) -> String {
         let token = try Self.bearerToken(authorization)
         guard let claims = try? await signer.keys.verify(token, as: AdminTokenClaims.self) else {
             throw AuthError(.badJWT, status: .forbidden, "invalid JWT: unable to parse or verify signature, token is expired or malformed")
@@ -37,7 +39,7 @@ extension SessionService {
         guard let role = claims.role, Self.adminRoles.contains(role) else { throw notAdmin }
         let sessionId = claims.sessionId.flatMap { $0.isEmpty ? nil : $0 }
         let userId = claims.sub.flatMap(UUID.init(uuidString:))
-        guard sessionId != nil || userId != nil else { return }
+        guard sessionId != nil || userId != nil else { return role }
 
         let user: UserRecord
         if let sessionId {
@@ -56,10 +58,11 @@ extension SessionService {
             }
             user = found
         } else {
-            return
+            return role
         }
         if user.isBanned(at: clock.now()) { throw AuthError(.userBanned, status: .forbidden, "User is banned") }
         guard Self.adminRoles.contains(user.role) else { throw notAdmin }
+        return user.id.uuidString.lowercased()
     }
 
     /// The former name of `requireAdmin`, kept for callers written against it.

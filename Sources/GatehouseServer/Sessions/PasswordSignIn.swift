@@ -14,8 +14,13 @@ extension SessionService {
         guard let rawEmail, !rawEmail.isEmpty else { throw .validation("An email address is required") }
         guard let password, !password.isEmpty else { throw .validation("Password is required") }
         let email = try? EmailAddress(validating: rawEmail)
-        let budgetKey = tokenHasher.budgetKey("signin", email?.normalized ?? rawEmail.trimmingCharacters(in: .whitespaces).lowercased())
-        try await claimSignInTry(budgetKey: budgetKey)
+        let address = email?.normalized ?? rawEmail.trimmingCharacters(in: .whitespaces).lowercased()
+        let budgetKey = tokenHasher.budgetKey("signin", address)
+        do {
+            try await claimSignInTry(budgetKey: budgetKey)
+        } catch {
+            throw await refused(error, email: address, user: nil, reason: "too_many_attempts")
+        }
         let user: UserRecord? =
             if let email {
                 try await store.run { try await $0.users.find(email: email) }
@@ -26,17 +31,23 @@ extension SessionService {
         // but still cost one verify so the answer time stays the same.
         let candidate = password.utf8.count > PasswordPolicy.maximumBytes ? "" : password
         let matches = try await hashing { try await hasher.verify(candidate, against: user?.passwordHash) }
-        guard matches, var user, !candidate.isEmpty else { throw .invalidCredentials }
+        guard matches, var user, !candidate.isEmpty else {
+            throw await refused(.invalidCredentials, email: address, user: user, reason: "invalid_credentials")
+        }
         let now = clock.now()
-        if user.isBanned(at: now) { throw AuthError(.userBanned, status: .badRequest, "User is banned") }
+        if user.isBanned(at: now) {
+            throw await refused(AuthError(.userBanned, status: .badRequest, "User is banned"), email: address, user: user, reason: "user_banned")
+        }
         guard user.isConfirmed || !requireConfirmedEmail else {
-            throw AuthError(.emailNotConfirmed, status: .badRequest, "Email not confirmed")
+            let error = AuthError(.emailNotConfirmed, status: .badRequest, "Email not confirmed")
+            throw await refused(error, email: address, user: user, reason: "email_not_confirmed")
         }
 
         let signedIn = user
         let session = try await store.run(.transaction) { database in
             try await database.users.recordSignIn(userId: signedIn.id, at: now)
             try await database.attemptBudgets.reset(key: budgetKey)
+            try await database.audit(AuditEvent(.login, signedIn, traits: ["provider": "email", "method": "password"]), at: now)
             return try await issuer.start(for: signedIn, methods: [.password(at: now)], client: client, now: now, in: database)
         }
         user.lastSignInAt = now
@@ -46,5 +57,13 @@ extension SessionService {
         let check = passwordPolicy.check(password)
         let weak = check == .acceptable ? nil : check.weakPasswordReasons
         return try await issuer.issue(user: user, session: session, now: now, weakPasswordReasons: weak)
+    }
+
+    /// Writes a refused sign-in to the audit log and hands back the error to throw. Every refusal
+    /// past the budget writes the same one entry, so a registered address costs no more time than
+    /// an unknown one.
+    private func refused(_ error: AuthError, email: String, user: UserRecord?, reason: String) async -> AuthError {
+        await store.audit(AuditEvent(.loginFailed, user: user?.id, email: email, traits: ["reason": reason]), at: clock.now())
+        return error
     }
 }

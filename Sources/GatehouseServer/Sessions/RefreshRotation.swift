@@ -44,7 +44,11 @@ extension SessionService {
                 return try await issuer.issue(user: user, session: session, now: now)
             case ..<session.refreshCounter:
                 let sessionId = session.id
-                try await store.run(.statement) { try await $0.sessions.delete(id: sessionId) }
+                let reuse = AuditEvent(.refreshTokenReused, user, traits: ["session_id": sessionId.uuidString.lowercased()])
+                try await store.run(.transaction) { database in
+                    try await database.sessions.delete(id: sessionId)
+                    try await database.audit(reuse, at: now)
+                }
                 logger.notice("Refresh token reuse detected; session revoked", metadata: ["session_id": "\(sessionId)"])
                 throw AuthError(.refreshTokenAlreadyUsed, status: .badRequest, "Invalid Refresh Token: Already Used")
             default:

@@ -13,7 +13,10 @@ extension SignOutScope {
 extension SessionService {
     func signOut(_ caller: Authenticated, scope: SignOutScope) async throws(AuthError) {
         let session = caller.session
+        let event = AuditEvent(.logout, caller.user, traits: ["scope": "\(scope)"])
+        let now = clock.now()
         try await store.run(.transaction) { database in
+            try await database.audit(event, at: now)
             switch scope {
             case .global: try await database.sessions.deleteAll(userId: session.userId)
             case .local: try await database.sessions.delete(id: session.id)

@@ -21,7 +21,8 @@ struct AdminAuthorizationMiddleware: RouterMiddleware {
     let service: GatehouseServices
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        try await service.sessions.requireAdmin(authorization: request.headers[.authorization])
-        return try await next(request, context)
+        var origin = AuditRequest.current
+        origin.actor = try await service.sessions.requireAdmin(authorization: request.headers[.authorization])
+        return try await AuditRequest.$current.withValue(origin) { try await next(request, context) }
     }
 }

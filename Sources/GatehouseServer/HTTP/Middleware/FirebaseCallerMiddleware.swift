@@ -14,11 +14,15 @@ struct FirebaseCallerMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let authorization = request.headers[.authorization] else { return try await next(request, context) }
         var context = context
-        context.caller = .admin(try await credential(authorization, context: context))
-        return try await next(request, context)
+        let (credential, actor) = try await credential(authorization, context: context)
+        context.caller = .admin(credential)
+        var origin = AuditRequest.current
+        origin.actor = actor
+        return try await AuditRequest.$current.withValue(origin) { try await next(request, context) }
     }
 
-    private func credential(_ authorization: String, context: Context) async throws -> FirebaseAdminCredential {
+    /// The credential, and who acts with it (for the audit log).
+    private func credential(_ authorization: String, context: Context) async throws -> (FirebaseAdminCredential, String) {
         let token: String
         do {
             token = try SessionService.bearerToken(authorization)
@@ -34,11 +38,10 @@ struct FirebaseCallerMiddleware: RouterMiddleware {
             context.logger.warning(
                 "Firebase admin call accepted with the emulator credential `Bearer owner` (development only)",
                 metadata: ["rpc": "\(context.rpc?.name ?? "?")", "client": "\(context.client.address)"])
-            return .owner
+            return (.owner, "owner")
         }
         do {
-            try await service.sessions.requireAdmin(authorization: authorization)
-            return .serviceRole
+            return (.serviceRole, try await service.sessions.requireAdmin(authorization: authorization))
         } catch let error where error.code == .notAdmin || error.status == .forbidden && error.code != .badJWT {
             throw FirebaseError.insufficientPermission
         } catch {

@@ -1,0 +1,39 @@
+/// What an audit entry records. GoTrue's action names where GoTrue logs the same event
+/// (`login`, `logout`, `user_signedup`, `user_recovery_requested`, …), our own for the events it
+/// does not log (failed sign-ins, mail delivery, rejected links).
+enum AuditAction: String, Sendable, CaseIterable {
+    // Accounts.
+    case userSignedUp = "user_signedup"
+    case userRepeatedSignUp = "user_repeated_signup"
+    case userInvited = "user_invited"
+    case userCreated = "user_created"
+    case userModified = "user_modified"
+    case userDeleted = "user_deleted"
+    case userBanned = "user_banned"
+    case userUnbanned = "user_unbanned"
+    case passwordChanged = "user_updated_password"
+    case emailChangeRequested = "user_email_change_requested"
+    case emailChanged = "user_email_changed"
+    // Signing in and out.
+    case login = "login"
+    case loginFailed = "login_failed"
+    case refreshTokenReused = "token_reuse_detected"
+    case logout = "logout"
+    // Recovery and the links and codes that emails carry.
+    case recoveryRequested = "user_recovery_requested"
+    case confirmationRequested = "user_confirmation_requested"
+    case linkGenerated = "generate_link"
+    case tokenRedeemed = "token_redeemed"
+    case tokenRejected = "token_rejected"
+    // Mail delivery (the outbox worker).
+    case emailSent = "email_sent"
+    case emailDeferred = "email_deferred"
+    case emailDead = "email_dead"
+    // Second factors and passkeys.
+    case factorEnrolled = "factor_enrolled"
+    case factorVerified = "factor_verified"
+    case factorRemoved = "factor_unenrolled"
+    case passkeyCreated = "passkey_created"
+    case passkeyUpdated = "passkey_updated"
+    case passkeyDeleted = "passkey_deleted"
+}
