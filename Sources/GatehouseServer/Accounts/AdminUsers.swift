@@ -46,7 +46,9 @@ extension AccountService {
         if let duration = request.banDuration { user.bannedUntil = try Self.banEnd(duration, now: now) }
         let created = user
         let inserted = try await store.run(.transaction) { database in
-            try await database.users.insert(created)
+            guard try await database.users.insert(created) else { return false }
+            try await database.audit(AuditEvent(.userCreated, created), at: now)
+            return true
         }
         guard inserted else {
             throw AuthError(.emailExists, status: .unprocessableContent, "A user with this email address has already been registered")
@@ -128,6 +130,9 @@ extension AccountService {
                 try await database.pendingSignups.deleteAll(userId: user.id)
                 try await database.reauthenticationNonces.delete(userId: user.id)
             }
+            for event in AuditEvent.adminUpdate(request, of: user, emailChanged: emailChanged, bannedUntil: bannedUntil) {
+                try await database.audit(event, at: now)
+            }
             return user
         }
         guard let stored else {
@@ -138,7 +143,11 @@ extension AccountService {
 
     func adminDeleteUser(id: String) async throws(AuthError) {
         let user = try await adminUser(id: id)
-        try await store.run(.transaction) { try await $0.users.delete(id: user.id) }
+        let now = clock.now()
+        try await store.run(.transaction) { database in
+            try await database.users.delete(id: user.id)
+            try await database.audit(AuditEvent(.userDeleted, user), at: now)
+        }
     }
 
     /// The longest ban: 100 years (876000h). Longer values would overflow the microsecond clock

@@ -31,6 +31,7 @@ extension AccountService {
             let providerId = user.identity.map { Self.obfuscated(user.id, $0.provider + ":" + $0.providerId) }
             try await database.users.softDelete(user, obfuscatedEmail: email, obfuscatedProviderId: providerId, at: now)
             try await database.oneTimeTokens.deletePending(userId: user.id, purpose: nil)
+            try await database.audit(AuditEvent(.userDeleted, user, traits: ["soft": "true"]), at: now)
         }
     }
 

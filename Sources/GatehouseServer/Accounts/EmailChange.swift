@@ -59,6 +59,7 @@ extension AccountService {
             user = try await EmailChangeJobs.start(
                 for: user, to: newEmail.normalized, twoSided: twoSidedSetting && !user.isAnonymous, redirectTo: redirect, pkce: pkce,
                 now: now, mailQueue: mailQueue, in: database)
+            try await database.audit(AuditEvent(.emailChangeRequested, user, traits: ["new_email": newEmail.normalized]), at: now)
             return .done(user)
         }
         switch step {

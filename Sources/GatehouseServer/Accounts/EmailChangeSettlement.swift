@@ -40,6 +40,7 @@ enum EmailChangeSettlement {
     static func complete(_ user: inout UserRecord, to newEmail: String, now: Timestamp, random: RandomSource, in database: UnitOfWork)
         async throws
     {
+        try await database.audit(AuditEvent(.emailChanged, user, traits: ["new_email": newEmail]), at: now)
         user.email = newEmail
         user.emailChange = nil
         user.emailChangeConfirmationsLeft = nil

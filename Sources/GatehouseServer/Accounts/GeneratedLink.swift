@@ -85,6 +85,7 @@ extension AccountService {
             } else {
                 target.user.recoverySentAt = now
             }
+            try await database.audit(AuditEvent(.linkGenerated, target.user, traits: ["purpose": target.purpose.rawValue]), at: now)
             return (target.user, target.purpose)
         }
         let encode = { (value: String) in value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? value }

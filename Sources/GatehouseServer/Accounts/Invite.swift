@@ -34,6 +34,7 @@ extension AccountService {
             let job = OutboxJob.emailLink(
                 purpose: .invite, email: email.normalized, redirectTo: redirectTo, codeChallenge: nil, codeChallengeMethod: nil)
             try await mailQueue.enqueue(job, now: now, in: database)
+            try await database.audit(AuditEvent(.userInvited, user), at: now)
             return user
         }
         guard let invited else { throw Self.emailExists }

@@ -42,6 +42,7 @@ extension AccountService {
                 purpose: .magiclink, email: email.normalized, redirectTo: redirectTo, codeChallenge: pkce?.challenge,
                 codeChallengeMethod: pkce?.method, pendingSignupId: pendingSignupId)
             try await mailQueue.enqueue(job, now: now, in: database)
+            try await database.audit(AuditEvent(.magicLinkRequested, email: email.normalized), at: now)
             return nil
         }
         if let wait { throw MailQueue.windowStillOpen(wait) }

@@ -52,7 +52,9 @@ extension AccountService {
                 try await database.tokenValidity.move(userId: user.id, to: now)
                 try await database.oneTimeTokens.deletePending(userId: user.id, purpose: nil)
                 try await mailQueue.enqueue(.passwordChanged(userId: user.id), now: now, in: database)
+                try await database.audit(AuditEvent(.passwordChanged, user, traits: ["via": "user"]), at: now)
             }
+            if request.data != nil { try await database.audit(AuditEvent(.userModified, user, traits: ["fields": "user_metadata"]), at: now) }
             return user
         }
         if newHash != nil { mailQueue.nudge() }

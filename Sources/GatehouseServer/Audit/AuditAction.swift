@@ -23,11 +23,14 @@ enum AuditAction: String, Sendable, CaseIterable {
     case recoveryRequested = "user_recovery_requested"
     case confirmationRequested = "user_confirmation_requested"
     case linkGenerated = "generate_link"
+    case magicLinkRequested = "user_magiclink_requested"
     case tokenRedeemed = "token_redeemed"
     case tokenRejected = "token_rejected"
     // Mail delivery (the outbox worker).
     case emailSent = "email_sent"
+    case emailSkipped = "email_skipped"
     case emailDeferred = "email_deferred"
+    case emailBounced = "email_bounced"
     case emailDead = "email_dead"
     // Second factors and passkeys.
     case factorEnrolled = "factor_enrolled"

@@ -56,6 +56,7 @@ extension MFAService {
                     .mfaFactorNameConflict, status: .unprocessableContent,
                     "A factor with the friendly name \"\(factor.friendlyName)\" for this user already exists")
             }
+            try await work.audit(.factor(.factorEnrolled, factor), at: factor.createdAt)
         }
         let issuer = requestedIssuer.flatMap { $0.isEmpty ? nil : $0 } ?? defaultIssuer
         let uri = Self.otpauthURI(issuer: issuer, account: caller.user.email, secret: factor.secret)

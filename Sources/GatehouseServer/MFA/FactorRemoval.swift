@@ -66,6 +66,7 @@ extension MFAService {
         try await store.run(.transaction) { work in
             try await work.mfaChallenges.lowerSessions(factorId: factor.id, at: now)
             try await work.mfaFactors.delete(id: factor.id)
+            try await work.audit(.factor(.factorRemoved, factor), at: now)
         }
     }
 

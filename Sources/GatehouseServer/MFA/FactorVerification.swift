@@ -50,6 +50,8 @@ extension MFAService {
         guard let secret = Base32.decode(factor.secret),
             let step = TOTP.matchingStep(code: code, secret: secret, at: now.secondsSinceEpoch)
         else {
+            let refused = AuditEvent(.loginFailed, caller.user, traits: ["reason": "mfa_verification_failed", "factor_id": factor.id.uuidString.lowercased()])
+            await store.audit(refused, at: now)
             throw AuthError(.mfaVerificationFailed, status: .unprocessableContent, "Invalid TOTP code entered")
         }
         return try await raise(caller, with: factor, challenge: challengeUUID, step: step, now: now)
@@ -83,7 +85,11 @@ extension MFAService {
             else {
                 throw AuthError(.mfaVerificationFailed, status: .unprocessableContent, "Invalid TOTP code entered")
             }
-            if !factor.isVerified { try await work.mfaFactors.markVerified(id: factor.id, at: now) }
+            if !factor.isVerified {
+                try await work.mfaFactors.markVerified(id: factor.id, at: now)
+                try await work.audit(.factor(.factorVerified, factor), at: now)
+            }
+            try await work.audit(.factor(.login, factor, extra: ["method": "totp", "aal": "aal2"]), at: now)
             guard let counter = try await work.mfaChallenges.raiseSession(id: sessionId, factorId: factor.id, amr: amr, at: now) else {
                 throw AuthError(.sessionNotFound, status: .forbidden, "Session from session_id claim in JWT does not exist")
             }

@@ -186,6 +186,7 @@ final class OutboxWorker: Service {
         let now = environment.clock.now()
         let configuration = environment.configuration.mail
         var finished: [OutboxRepository.Finish] = []
+        var events: [AuditEvent] = []
         for (entry, outcome) in outcomes {
             let metadata: Logger.Metadata = [
                 "job": "\(entry.id)", "kind": "\(entry.job.kind)", "attempt": "\(entry.attempts)", "transport": "\(transport.name)",
@@ -194,22 +195,27 @@ final class OutboxWorker: Service {
             case .sent:
                 environment.logger.info("Outbox: delivered", metadata: metadata)
                 finished.append(.init(id: entry.id, state: .sent, error: nil, nextAttemptAt: now))
+                events.append(.delivery(.emailSent, entry))
             case .skipped:
                 environment.logger.debug("Outbox: nothing to send", metadata: metadata)
                 finished.append(.init(id: entry.id, state: .skipped, error: nil, nextAttemptAt: now))
+                events.append(.delivery(.emailSkipped, entry))
             case .failed(let error) where error.isTransient && entry.attempts < configuration.maximumAttempts:
                 environment.logger.warning("Outbox: will retry", metadata: metadata.merging(["reason": "\(error.reason)"]) { $1 })
                 let next = now.adding(seconds: Self.backoff(attempt: entry.attempts, base: configuration.retryBaseDelay))
                 finished.append(.init(id: entry.id, state: .pending, error: error.reason, nextAttemptAt: next))
+                events.append(.delivery(.emailDeferred, entry, reason: error.reason))
             case .failed(let error):
                 environment.logger.error("Outbox: giving up", metadata: metadata.merging(["reason": "\(error.reason)"]) { $1 })
                 finished.append(.init(id: entry.id, state: .dead, error: error.reason, nextAttemptAt: now))
+                events.append(.delivery(error.isTransient ? .emailDead : .emailBounced, entry, reason: error.reason))
             }
         }
-        let results = finished
+        let (results, audited) = (finished, events)
         do {
             try await environment.store.perform(.transaction) { database in
                 try await database.outbox.finish(results, now: now)
+                for event in audited { try await database.audit(event, at: now) }
             }
         } catch {
             // The leases will run out and the jobs will be tried again: at least once, never lost.
