@@ -12,4 +12,5 @@ extension SQLDatabase {
     var attemptBudgets: AttemptBudgetRepository { AttemptBudgetRepository(database: self) }
     var outbox: OutboxRepository { OutboxRepository(database: self) }
     var retention: Retention { Retention(database: self) }
+    var auditLog: AuditLogRepository { AuditLogRepository(database: self) }
 }

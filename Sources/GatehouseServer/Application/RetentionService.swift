@@ -1,7 +1,7 @@
 import Logging
 import ServiceLifecycle
 
-/// Runs `Retention.purge` (and trims the audit log) once the schema is ready and then hourly, until shutdown.
+/// Runs `Retention.purge` once the schema is ready and then hourly, until shutdown.
 struct RetentionService: Service {
     let environment: ServerEnvironment
     var interval: Duration = .seconds(3600)
@@ -17,11 +17,7 @@ struct RetentionService: Service {
             do {
                 let now = environment.clock.now()
                 let auditRetention = environment.configuration.auditRetention
-                try await environment.store.perform(.transaction) { work in
-                    try await work.retention.purge(now: now)
-                    // Audit entries are kept for GATEHOUSE_AUDIT_RETENTION (0: for good).
-                    if auditRetention > 0 { try await work.auditLog.purge(before: now.adding(seconds: -Double(auditRetention))) }
-                }
+                try await environment.store.perform(.transaction) { try await $0.retention.purge(now: now, auditRetention: auditRetention) }
             } catch {
                 environment.logger.warning("Retention: purge failed", metadata: ["error": "\(String(reflecting: error))"])
             }

@@ -19,6 +19,7 @@ enum AuditAction: String, Sendable, CaseIterable {
     case loginFailed = "login_failed"
     case refreshTokenReused = "token_reuse_detected"
     case logout = "logout"
+    case sessionsRevoked = "token_revoked"
     // Recovery and the links and codes that emails carry.
     case recoveryRequested = "user_recovery_requested"
     case confirmationRequested = "user_confirmation_requested"

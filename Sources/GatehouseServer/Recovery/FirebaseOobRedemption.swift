@@ -78,9 +78,13 @@ extension RecoveryService {
                 try await database.pendingSignups.deleteAll(userId: user.id)
             }
             try await database.oneTimeTokens.deletePending(userId: user.id, purpose: .signup)
+            try await database.audit(AuditEvent.redeemed(token, by: user), at: now)
             return user
         }
-        guard let verified else { return .invalid }
+        guard let verified else {
+            await auditRejected(kind: "oob_code", type: "verify_email")
+            return .invalid
+        }
         return .usable(FirebaseOobCode(userId: verified.id, email: verified.email, requestType: .verifyEmail))
     }
 }

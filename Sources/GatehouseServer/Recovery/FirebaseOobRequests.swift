@@ -18,8 +18,11 @@ extension RecoveryService {
         let now = clock.now()
         let kind = link.requestType.windowKind
         // As `requestEmail`: on SQLite the write lock already orders the two statements.
+        let event = AuditEvent(link.requestType.purpose == .recovery ? .recoveryRequested : .confirmationRequested, email: email.normalized)
         let wait = try await store.run(store.engine == .sqlite ? .statement : .transaction) { database in
-            try await mailQueue.enqueueWithinWindow(job, kind: kind, email: email, now: now, in: database)
+            let wait = try await mailQueue.enqueueWithinWindow(job, kind: kind, email: email, now: now, in: database)
+            if wait == nil { try await database.audit(event, at: now) }
+            return wait
         }
         if let wait { throw MailQueue.windowStillOpen(wait) }
         mailQueue.nudge()

@@ -19,7 +19,10 @@ extension SessionService {
     /// Ends every session of `userId` and voids their tokens issued before `instant` (now by default).
     func revokeTokens(userId: UUID, at instant: Timestamp? = nil) async throws(AuthError) {
         let instant = instant ?? clock.now()
-        try await store.run(.transaction) { try await TokenRevocation.revokeAll(userId: userId, at: instant, in: $0) }
+        try await store.run(.transaction) { database in
+            try await TokenRevocation.revokeAll(userId: userId, at: instant, in: database)
+            try await database.audit(AuditEvent(.sessionsRevoked, user: userId), at: instant)
+        }
     }
 
     /// Since when `user`'s tokens are valid: the last revocation, or the account's creation.

@@ -9,7 +9,11 @@ struct Retention: Sendable {
     static let day: Double = 86_400
     let database: any SQLDatabase
 
-    func purge(now: Timestamp) async throws {
+    /// `auditRetention`: seconds audit entries are kept (`GATEHOUSE_AUDIT_RETENTION`; 0: for good).
+    func purge(now: Timestamp, auditRetention: Int = 0) async throws {
+        if auditRetention > 0 {
+            try await AuditLogRepository(database: database).purge(before: now.adding(seconds: -Double(auditRetention)))
+        }
         let dayAgo = now.adding(seconds: -Self.day).microsecondsSinceEpoch
         // Authorization codes live five minutes; GoTrue also collects flow states after a day.
         try await database.raw("DELETE FROM flow_states WHERE created_at < \(bind: dayAgo)").run()
