@@ -109,7 +109,7 @@ struct AuditEntryPayload: Encodable {
         switch AuditAction(rawValue: action) {
         case .login, .loginFailed, .logout, .userSignedUp: return "account"
         case .refreshTokenReused, .tokenRedeemed, .tokenRejected, .linkGenerated: return "token"
-        case .emailSent, .emailDeferred, .emailDead: return "mail"
+        case .emailSent, .emailSkipped, .emailDeferred, .emailBounced, .emailDead: return "mail"
         default: return "user"
         }
     }
