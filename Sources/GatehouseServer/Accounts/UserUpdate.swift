@@ -54,7 +54,9 @@ extension AccountService {
                 try await mailQueue.enqueue(.passwordChanged(userId: user.id), now: now, in: database)
                 try await database.audit(AuditEvent(.passwordChanged, user, traits: ["via": "user"]), at: now)
             }
-            if request.data != nil { try await database.audit(AuditEvent(.userModified, user, traits: ["fields": "user_metadata"]), at: now) }
+            if request.data != nil {
+                try await database.audit(AuditEvent(.userModified, user, traits: ["fields": "user_metadata"]), at: now)
+            }
             return user
         }
         if newHash != nil { mailQueue.nudge() }

@@ -21,7 +21,8 @@ extension Store {
         do {
             try await perform(.statement) { try await $0.auditLog.append(entry) }
         } catch {
-            logger.error("Audit: entry not written", metadata: ["action": "\(event.action.rawValue)", "error": "\(String(reflecting: error))"])
+            logger.error(
+                "Audit: entry not written", metadata: ["action": "\(event.action.rawValue)", "error": "\(String(reflecting: error))"])
         }
     }
 }
@@ -31,6 +32,7 @@ extension AuditEntry {
         self.init(
             id: UUID(), createdAt: now, action: event.action.rawValue, userId: event.userId, email: event.email,
             actor: request.actor, ipAddress: String(request.ipAddress.prefix(64)),
-            userAgent: request.userAgent.map { String($0.prefix(512)) }, requestId: request.requestId, traits: event.traits.mapValues(JSONValue.string))
+            userAgent: request.userAgent.map { String($0.prefix(512)) }, requestId: request.requestId,
+            traits: event.traits.mapValues(JSONValue.string))
     }
 }

@@ -50,7 +50,8 @@ extension MFAService {
         guard let secret = Base32.decode(factor.secret),
             let step = TOTP.matchingStep(code: code, secret: secret, at: now.secondsSinceEpoch)
         else {
-            let refused = AuditEvent(.loginFailed, caller.user, traits: ["reason": "mfa_verification_failed", "factor_id": factor.id.uuidString.lowercased()])
+            let refused = AuditEvent(
+                .loginFailed, caller.user, traits: ["reason": "mfa_verification_failed", "factor_id": factor.id.uuidString.lowercased()])
             await store.audit(refused, at: now)
             throw AuthError(.mfaVerificationFailed, status: .unprocessableContent, "Invalid TOTP code entered")
         }

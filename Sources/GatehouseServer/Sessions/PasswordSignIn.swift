@@ -36,7 +36,8 @@ extension SessionService {
         }
         let now = clock.now()
         if user.isBanned(at: now) {
-            throw await refused(AuthError(.userBanned, status: .badRequest, "User is banned"), email: address, user: user, reason: "user_banned")
+            throw await refused(
+                AuthError(.userBanned, status: .badRequest, "User is banned"), email: address, user: user, reason: "user_banned")
         }
         guard user.isConfirmed || !requireConfirmedEmail else {
             let error = AuthError(.emailNotConfirmed, status: .badRequest, "Email not confirmed")

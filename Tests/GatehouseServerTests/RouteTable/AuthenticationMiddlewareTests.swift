@@ -14,7 +14,7 @@ struct AuthenticationMiddlewareTests {
     ]
     static let adminRoutes: [(HTTPRequest.Method, String)] = [
         (.post, "/admin/users"), (.get, "/admin/users"), (.get, "/admin/users/x"), (.put, "/admin/users/x"),
-        (.delete, "/admin/users/x"), (.get, "/admin/mail"),
+        (.delete, "/admin/users/x"), (.get, "/admin/mail"), (.get, "/admin/audit"),
     ]
 
     @Test("user and admin routes without a token: 401 no_authorization, whatever the body", arguments: Backend.all)
