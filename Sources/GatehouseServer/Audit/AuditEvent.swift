@@ -41,3 +41,12 @@ struct AuditEntry: Sendable, Equatable {
     var requestId: String?
     var traits: [String: JSONValue]
 }
+
+/// Which entries a listing asks for; every part optional.
+struct AuditFilter: Sendable, Equatable {
+    var userId: UUID?
+    var email: String?
+    var actions: [String] = []
+    var since: Timestamp?
+    var until: Timestamp?
+}

@@ -11,7 +11,7 @@ struct AuditService: Sendable {
     }
 
     /// One page of entries, newest first, and how many match in all.
-    func entries(matching filter: AuditLogRepository.Filter, offset: Int, limit: Int) async throws(AuthError) -> (
+    func entries(matching filter: AuditFilter, offset: Int, limit: Int) async throws(AuthError) -> (
         entries: [AuditEntry], total: Int
     ) {
         try await store.run { work in

@@ -19,11 +19,11 @@ struct AdminAuditEndpoint {
         return try JSONBody.response(result.entries.map(AuditEntryPayload.init), headers: headers)
     }
 
-    static func filter(_ request: Request) throws(AuthError) -> AuditLogRepository.Filter {
+    static func filter(_ request: Request) throws(AuthError) -> AuditFilter {
         func value(_ name: String) -> String? {
             request.uri.queryParameters[name[...]].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         }
-        var filter = AuditLogRepository.Filter()
+        var filter = AuditFilter()
         if let raw = value("user_id") {
             guard let id = UUID(uuidString: raw) else { throw .validation("user_id must be a UUID") }
             filter.userId = id
@@ -40,7 +40,7 @@ struct AdminAuditEndpoint {
             }
             filter.actions = actions
         }
-        for (name, keyPath) in [("since", \AuditLogRepository.Filter.since), ("until", \AuditLogRepository.Filter.until)] {
+        for (name, keyPath) in [("since", \AuditFilter.since), ("until", \AuditFilter.until)] {
             guard let raw = value(name) else { continue }
             guard let time = Timestamp(rfc3339: raw) else { throw .validation("\(name) must be an RFC 3339 date-time") }
             filter[keyPath: keyPath] = time

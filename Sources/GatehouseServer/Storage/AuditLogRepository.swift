@@ -7,15 +7,6 @@ import SQLKit
 struct AuditLogRepository: Sendable {
     let database: any SQLDatabase
 
-    /// Which entries a listing asks for; every part optional.
-    struct Filter: Sendable, Equatable {
-        var userId: UUID?
-        var email: String?
-        var actions: [String] = []
-        var since: Timestamp?
-        var until: Timestamp?
-    }
-
     func append(_ entry: AuditEntry) async throws {
         try await database.raw(
             """
@@ -28,7 +19,7 @@ struct AuditLogRepository: Sendable {
     }
 
     /// Newest first.
-    func list(_ filter: Filter, offset: Int, limit: Int) async throws -> [AuditEntry] {
+    func list(_ filter: AuditFilter, offset: Int, limit: Int) async throws -> [AuditEntry] {
         let query: SQLQueryString =
             "SELECT id, created_at, action, user_id, email, actor, ip_address, user_agent, request_id, traits FROM audit_log_entries"
         return try await database.raw(
@@ -36,7 +27,7 @@ struct AuditLogRepository: Sendable {
         ).all().compactMap(Self.decode)
     }
 
-    func count(_ filter: Filter) async throws -> Int {
+    func count(_ filter: AuditFilter) async throws -> Int {
         let query: SQLQueryString = "SELECT COUNT(*) AS total FROM audit_log_entries"
         let row = try await database.raw(query + whereClause(filter)).first()
         return try row?.decode(column: "total", as: Int.self) ?? 0
@@ -47,7 +38,7 @@ struct AuditLogRepository: Sendable {
         try await database.raw("DELETE FROM audit_log_entries WHERE created_at < \(bind: cutoff.microsecondsSinceEpoch)").run()
     }
 
-    private func whereClause(_ filter: Filter) -> SQLQueryString {
+    private func whereClause(_ filter: AuditFilter) -> SQLQueryString {
         var clauses: [SQLQueryString] = []
         if let userId = filter.userId { clauses.append("user_id = \(bind: userId.uuidString.lowercased())") }
         if let email = filter.email { clauses.append("email = \(bind: email)") }
