@@ -27,6 +27,8 @@ public final class DataFolderLock: Sendable {
     /// Takes the lock without waiting; nil when another process holds it in a conflicting mode.
     static func acquire(databasePath: String, _ mode: Mode) throws -> DataFolderLock? {
         let path = path(for: databasePath)
+        // A lock file left more open (by hand, by a copy) is tightened like the database's files.
+        try PrivateFiles.tightenIfPresent(path)
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, PrivateFiles.fileMode)
         guard descriptor >= 0 else {
             throw ConfigurationError("could not open the lock file \(path): \(String(cString: strerror(errno)))")
