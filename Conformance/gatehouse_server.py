@@ -96,6 +96,7 @@ class GatehouseServer(GoTrueClients):
         self.log_path = workdir / "server.log"
         self._log_file = None
         self._database: str | None = None
+        self.database_url: str | None = None
         self._pg = (
             PostgresDatabases(config.postgres_url, config.psql)
             if config.db == "postgres"
@@ -117,6 +118,8 @@ class GatehouseServer(GoTrueClients):
                 database_url = with_password(database_url, self.database_password)
         else:
             database_url = None
+        # The same store for the operator commands a test runs beside the server.
+        self.database_url = database_url
         for attempt in range(3):
             self.port = free_port()
             try:

@@ -11,6 +11,7 @@ struct Gatehouse: AsyncParsableCommand {
             LoginCommand.self, ForgotPasswordCommand.self, ResetPasswordCommand.self,
             RoutesCommand.self,
             SettingsCommand.self,
+            UsersCommand.self, BackupCommand.self, RestoreCommand.self, ConfigCommand.self,
         ],
         defaultSubcommand: Serve.self
     )

@@ -9,6 +9,9 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try loadConfiguration()
+        // Held until the process ends: `gatehouse restore` refuses to swap the database under it.
+        let dataFolder = try GatehouseAdministration.holdDataFolder(configuration)
+        defer { withExtendedLifetime(dataFolder) {} }
         let app = try await buildApplication(configuration: configuration)
         try await runServer(app, configuration: configuration)
     }

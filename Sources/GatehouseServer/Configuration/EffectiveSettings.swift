@@ -1,0 +1,52 @@
+import Foundation
+
+/// `gatehouse config`: every setting the server reads, the value it runs with and where that
+/// came from, with secrets masked. Read from the same list as the README's table
+/// (`ServerSettings.all`), so a new setting shows up here without further work.
+public struct EffectiveSetting: Sendable, Encodable, Equatable {
+    public enum Source: String, Sendable, Encodable {
+        /// The variable is set.
+        case environment
+        /// Unset (or blank): the default, or what it follows, as the README says.
+        case `default`
+    }
+
+    public let name: String
+    /// The value, or for a secret only whether it is set (a URL keeps all but its password).
+    public let value: String
+    public let source: Source
+    public let secret: Bool
+
+    public static let mask = "********"
+
+    /// Every setting against `env` (the process environment by default). Blank values count as
+    /// unset, as `ServerConfiguration.fromEnvironment` reads them.
+    public static func all(
+        _ env: [String: String] = ProcessInfo.processInfo.environment, settings: [any SettingDescription] = ServerSettings.all
+    ) -> [EffectiveSetting] {
+        settings.map { setting in
+            let raw = env[setting.name]?.trimmingCharacters(in: .whitespaces) ?? ""
+            guard !raw.isEmpty else {
+                return EffectiveSetting(name: setting.name, value: plain(setting.shownDefault), source: .default, secret: setting.isSecret)
+            }
+            let value = setting.isSecret ? masked(raw) : raw
+            return EffectiveSetting(name: setting.name, value: value, source: .environment, secret: setting.isSecret)
+        }
+    }
+
+    /// A secret as it may be shown: a database URL with a password keeps its scheme, user, host and path
+    /// (what an operator checks) with the password masked; anything else is masked whole.
+    static func masked(_ raw: String) -> String {
+        if var components = URLComponents(string: raw), ["postgres", "postgresql", "sqlite"].contains(components.scheme ?? "") {
+            guard components.password != nil else { return raw }
+            components.password = mask
+            return components.string ?? mask
+        }
+        return mask
+    }
+
+    /// The README's Markdown default as plain text.
+    private static func plain(_ markdown: String) -> String {
+        markdown.replacingOccurrences(of: "`", with: "")
+    }
+}
