@@ -45,6 +45,7 @@ struct PasskeyCallsTests {
         #expect(request.bearer == "access-alice")
         #expect(request.value(forHTTPHeaderField: "apikey") == "anon-key")
         #expect(request.value(forHTTPHeaderField: "X-Supabase-Api-Version") == "2024-01-01")
+        #expect(request.value(forHTTPHeaderField: "X-Client-Info")?.hasPrefix("gatehouse-swift/") == true)
 
         #expect(options.challengeId == ScriptedPasskeys.challengeID)
         #expect(options.expiresAt == 1_767_000_300)
@@ -159,6 +160,19 @@ struct PasskeyCallsTests {
         #expect(session.accessToken == "access-alice-passkey")
         #expect(await client.currentSession()?.accessToken == "access-alice-passkey")
         #expect(await events.wait(count: 1) == [.signedIn])
+    }
+
+    @Test func withoutRememberMeThePasskeySessionStaysInMemory() async throws {
+        let storage = MemorySessionStorage()
+        let server = ScriptedGoTrue { request in
+            request.url?.path.hasSuffix("/options") == true
+                ? .json(ScriptedPasskeys.authenticationOptions)
+                : .json(Scripted.session("alice-passkey", id: Scripted.alice, expiresAt: clock.now + 3600))
+        }
+        let client = Scripted.client(server, clock: clock, storage: storage)
+        try await client.signInWithPasskey(using: FakeCeremony(), rememberMe: false)
+        #expect(await client.currentSession()?.accessToken == "access-alice-passkey")
+        #expect(storage.load(key: client.configuration.storageKey) == nil, "as a password sign-in without remember me")
     }
 
     @Test func aCancelledCeremonySendsNoVerifyAndKeepsNoSession() async throws {

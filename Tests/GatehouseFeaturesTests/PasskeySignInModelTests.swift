@@ -206,11 +206,16 @@ struct PasskeySignInModelTests {
         }
         let (model, _) = model(server, FakePasskeyCeremony())
         await model.signInWithPasskey()
-        #expect(model.passkeyState == .failed(UserFacingText.tooManyRequests(retryAfterSeconds: 60)))
+        // The page's one countdown (the error summary's), not a second text under the button.
+        #expect(model.passkeyState == .idle)
+        #expect(model.passkeyMessage == nil)
+        #expect(model.errorMessage == UserFacingText.tooManyLoginAttempts(retryAfterSeconds: 60))
         #expect(model.isPasskeyButtonDisabled)
+        #expect(model.isRateLimited)
         clock.advance(by: .seconds(61))
         await settle()
         #expect(!model.isPasskeyButtonDisabled)
+        #expect(model.errorMessage == nil)
     }
 }
 

@@ -95,11 +95,12 @@ extension LoginModel {
             case PasskeyErrorCode.disabled: passkeyUnavailable(PasskeyText.disabled)
             case PasskeyErrorCode.verificationFailed, PasskeyErrorCode.credentialNotFound: passkeyFailed(PasskeyText.signInFailed)
             default:
-                if let wait = error.retryAfterSeconds {
-                    deadlines.start(Self.rateLimitKey, lasting: .seconds(wait), now: clock.now)
-                    ticker.run(until: clock.now + .seconds(wait)) { [weak self] in self?.tick += 1 }
-                }
-                passkeyFailed(error.userFacingMessage)
+                guard let wait = error.retryAfterSeconds else { return passkeyFailed(error.userFacingMessage) }
+                // One countdown for the page: the error summary's, which holds both buttons.
+                passkeyState = .idle
+                deadlines.start(Self.rateLimitKey, lasting: .seconds(wait), now: clock.now)
+                ticker.run(until: clock.now + .seconds(wait)) { [weak self] in self?.tick += 1 }
+                signals.signal(.error, announcing: errorMessage)
             }
         default:
             passkeyFailed(AuthClientError.userFacingMessage(for: error))
