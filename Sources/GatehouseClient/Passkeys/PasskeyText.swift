@@ -26,6 +26,13 @@ public enum PasskeyText {
     public static let added = "Passkey added"
     public static let removed = "Passkey removed"
     public static let renamed = "Passkey renamed"
+    /// The account page's words.
+    public static let add = "Add a passkey"
+    public static let rename = "Rename"
+    public static let remove = "Remove"
+    public static let nameLabel = "Name"
+    /// A passkey the server sends without a name.
+    public static let defaultName = "Passkey"
     /// A rename to an empty name or one over 120 bytes.
     public static let nameInvalid = "Enter a name of up to 120 characters."
     /// The platform could not make a passkey.
