@@ -93,6 +93,8 @@ extension LoginModel {
             guard let apiError = error.apiError else { return passkeyFailed(error.userFacingMessage) }
             switch apiError.code {
             case PasskeyErrorCode.disabled: passkeyUnavailable(PasskeyText.disabled)
+            // A server without the passkey routes (an older Gatehouse or GoTrue) answers 404 too.
+            case _ where apiError.status == 404: passkeyUnavailable(PasskeyText.disabled)
             case PasskeyErrorCode.verificationFailed, PasskeyErrorCode.credentialNotFound: passkeyFailed(PasskeyText.signInFailed)
             default:
                 guard let wait = error.retryAfterSeconds else { return passkeyFailed(error.userFacingMessage) }
