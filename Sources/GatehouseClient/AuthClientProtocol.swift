@@ -31,6 +31,11 @@ public protocol AuthClientProtocol: Sendable {
     func resendSignUpConfirmation(email: String, redirectTo: URL?) async throws
     /// The server's configured lifetime of emailed links, in seconds (nil when it does not say).
     func emailLinkLifetime() async -> Int?
+    /// `POST /passkeys/authentication/options`: a challenge for a passkey sign-in.
+    func getPasskeyAuthenticationOptions() async throws -> PasskeyAuthenticationOptions
+    /// `POST /passkeys/authentication/verify`: the session, kept and announced as a password sign-in's.
+    func verifyPasskeyAuthentication(challengeId: String, credentialResponse: AssertionCredential, rememberMe: Bool) async throws
+        -> Session
 }
 
 extension AuthClientProtocol {
@@ -46,6 +51,17 @@ extension AuthClientProtocol {
     /// Clients that cannot resend (previews) say the request was not understood.
     public func resendSignUpConfirmation(email: String, redirectTo: URL?) async throws {
         throw AuthClientError.api(APIError(status: 400, code: .validationFailed, message: "resend is not supported by this client"))
+    }
+
+    /// Clients without passkeys (Firebase, previews) answer as a server with them switched off.
+    public func getPasskeyAuthenticationOptions() async throws -> PasskeyAuthenticationOptions {
+        throw AuthClientError.passkeysUnsupported
+    }
+
+    public func verifyPasskeyAuthentication(
+        challengeId: String, credentialResponse: AssertionCredential, rememberMe: Bool
+    ) async throws -> Session {
+        throw AuthClientError.passkeysUnsupported
     }
 
     /// Clients that cannot ask the server do not know the lifetime.

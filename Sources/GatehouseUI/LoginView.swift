@@ -67,6 +67,8 @@
                     Task { await model.submit() }
                 }
 
+                passkeySignIn
+
                 LabelledDivider(text: UserFacingText.newHere(product: Copy.productName))
 
                 HStack(spacing: 4) {
@@ -106,6 +108,22 @@
             }
             if model.canResendVerification {
                 resendVerification
+            }
+        }
+
+        /// "Sign in with a passkey" (issue 20) where the device and the server can do passkeys,
+        /// and under it why the last try failed or why passkeys are not offered.
+        @ViewBuilder private var passkeySignIn: some View {
+            if model.offersPasskeySignIn {
+                PasskeyButton(
+                    title: model.passkeyButtonLabel, isBusy: model.isPasskeySigningIn, isDisabled: model.isPasskeyButtonDisabled
+                ) {
+                    focus = nil
+                    Task { await model.signInWithPasskey() }
+                }
+            }
+            if let message = model.passkeyMessage {
+                Text(message).font(.subheadline).foregroundStyle(Palette.secondaryText)
             }
         }
 

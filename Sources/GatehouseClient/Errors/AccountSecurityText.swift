@@ -19,7 +19,7 @@ enum AccountSecurityText {
     ]
 
     static func message(for error: APIError) -> String {
-        if let text = texts[error.code.rawValue] { return text }
+        if let text = texts[error.code.rawValue] ?? PasskeyText.errorTexts[error.code.rawValue] { return text }
         return error.status >= 500 ? UserFacingText.serverError : UserFacingText.invalidRequest
     }
 }

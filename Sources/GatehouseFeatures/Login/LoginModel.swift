@@ -54,6 +54,8 @@ public final class LoginModel {
     /// What the resend did: "Check your inbox: …", "Already sent, check inbox", or its error.
     public internal(set) var resendNotice: String?
     public internal(set) var isResending = false
+    /// The "Sign in with a passkey" path (see `LoginModel+Passkey.swift`).
+    public internal(set) var passkeyState: PasskeySignInState = .idle
 
     /// The error summary's text, other than a rate limit (that one counts down).
     var storedError: String?
@@ -68,6 +70,8 @@ public final class LoginModel {
     @ObservationIgnored let requestTimeout: Duration
     @ObservationIgnored let reachability: any NetworkReachability
     @ObservationIgnored let logger: Logger
+    /// The device's passkeys; nil where the platform has none (no passkey button).
+    @ObservationIgnored let passkeyCeremony: (any PasskeyCeremony)?
     static let rateLimitKey = "login"
     static let resendKey = "resend"
 
@@ -76,8 +80,10 @@ public final class LoginModel {
     public init(
         auth: any AuthClientProtocol, clock: any FeatureClock = SystemClock(), reason: String? = nil,
         rememberMe: Bool = false, policy: PasswordPolicy = PasswordPolicy(), requestTimeout: Duration = .seconds(30),
-        reachability: any NetworkReachability = systemReachability(), logger: Logger = Logger(label: "gatehouse.features.login")
+        reachability: any NetworkReachability = systemReachability(), logger: Logger = Logger(label: "gatehouse.features.login"),
+        passkeyCeremony: (any PasskeyCeremony)? = nil
     ) {
+        self.passkeyCeremony = passkeyCeremony
         self.auth = auth
         self.reachability = reachability
         self.logger = logger
@@ -118,9 +124,9 @@ public final class LoginModel {
     public var isRateLimited: Bool { rateLimitSecondsLeft > 0 }
 
     /// The spec's `isButtonDisabled`, plus "cannot submit until the wait is over".
-    public var isButtonDisabled: Bool { isLoading || isValidating || !isFormValid || isRateLimited }
+    public var isButtonDisabled: Bool { isLoading || isValidating || !isFormValid || isRateLimited || isPasskeySigningIn }
     /// Fields take no input while a request or validation runs.
-    public var areFieldsDisabled: Bool { isLoading || isValidating }
+    public var areFieldsDisabled: Bool { isLoading || isValidating || isPasskeySigningIn }
 
     public var buttonLabel: String { Self.buttonLabel(for: phase) }
 
@@ -185,6 +191,7 @@ public final class LoginModel {
         resendNotice = nil
         signedInUser = nil
         destination = nil
+        if passkeyState != .inProgress { passkeyState = .idle }
     }
 
     func problem(with field: Field, flagEmpty: Bool) -> String? {

@@ -1,0 +1,9 @@
+/// What the account page's passkey list needs of a client (`AuthClient` is the live one).
+public protocol PasskeyManaging: Sendable {
+    func listPasskeys() async throws -> [Passkey]
+    func registerPasskey(using ceremony: any PasskeyCeremony) async throws -> Passkey
+    func renamePasskey(id: String, friendlyName: String) async throws -> Passkey
+    func deletePasskey(id: String) async throws
+}
+
+extension AuthClient: PasskeyManaging {}

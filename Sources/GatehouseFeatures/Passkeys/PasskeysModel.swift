@@ -1,0 +1,141 @@
+import GatehouseClient
+import GatehouseCore
+import Logging
+import Observation
+
+/// The account page's passkeys (issue 20): the list, "Add a passkey", rename and remove. One
+/// request at a time; `cancel()` (the view's `.onDisappear`) ends it.
+@Observable
+@MainActor
+public final class PasskeysModel {
+    public enum Phase: Equatable, Sendable { case idle, loading, working }
+
+    public internal(set) var passkeys: [Passkey] = []
+    public internal(set) var phase: Phase = .idle
+    /// What went wrong last, in the page's words.
+    public internal(set) var errorMessage: String?
+    public internal(set) var signals = UserSignals()
+
+    @ObservationIgnored let client: any PasskeyManaging
+    @ObservationIgnored let ceremony: (any PasskeyCeremony)?
+    @ObservationIgnored let clock: any FeatureClock
+    @ObservationIgnored let requestTimeout: Duration
+    @ObservationIgnored let logger: Logger
+    @ObservationIgnored let request = OwnedRequest()
+
+    /// GoTrue's limit on a passkey's name, in bytes of UTF-8.
+    public static let nameMaximumBytes = 120
+
+    public init(
+        client: any PasskeyManaging, ceremony: (any PasskeyCeremony)?, clock: any FeatureClock = SystemClock(),
+        requestTimeout: Duration = .seconds(30), logger: Logger = Logger(label: "gatehouse.features.passkeys")
+    ) {
+        self.client = client
+        self.ceremony = ceremony
+        self.clock = clock
+        self.requestTimeout = requestTimeout
+        self.logger = logger
+    }
+
+    /// Whether "Add a passkey" is offered: the device can make one.
+    public var canAdd: Bool { ceremony != nil }
+    public var isBusy: Bool { phase != .idle }
+
+    /// Loads the list.
+    public func load() async {
+        await perform(.loading) { client in
+            let list = try await client.listPasskeys()
+            return { model in model.passkeys = list }
+        }
+    }
+
+    /// Creates a passkey on this device and adds it to the list. Closing the sheet changes nothing.
+    public func add() async {
+        guard let ceremony else { return }
+        // No timeout here: the system sheet waits for the person.
+        await perform(.working, timed: false) { client in
+            let passkey = try await client.registerPasskey(using: ceremony)
+            return { model in
+                model.passkeys.append(passkey)
+                model.signals.signal(.success, announcing: PasskeyText.added)
+            }
+        }
+    }
+
+    /// Renames a passkey; an empty or too long name is refused before anything is sent.
+    public func rename(_ id: String, to name: String) async {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.utf8.count <= Self.nameMaximumBytes else {
+            fail(PasskeyText.nameInvalid)
+            return
+        }
+        await perform(.working) { client in
+            let renamed = try await client.renamePasskey(id: id, friendlyName: trimmed)
+            return { model in
+                if let index = model.passkeys.firstIndex(where: { $0.id == id }) { model.passkeys[index] = renamed }
+                model.signals.signal(.success, announcing: PasskeyText.renamed)
+            }
+        }
+    }
+
+    /// Removes a passkey from the account (the device keeps its copy until the person deletes it).
+    public func remove(_ id: String) async {
+        await perform(.working) { client in
+            try await client.deletePasskey(id: id)
+            return { model in
+                model.passkeys.removeAll { $0.id == id }
+                model.signals.signal(.success, announcing: PasskeyText.removed)
+            }
+        }
+    }
+
+    public func dismissError() { errorMessage = nil }
+
+    /// Leaving the page ends its request.
+    public func cancel() { request.cancel() }
+
+    /// Runs one request (`work` answers how to apply its result), with the page's timeout unless
+    /// a sheet is involved, and sorts its failure.
+    private func perform(
+        _ busy: Phase, timed: Bool = true,
+        _ work: @escaping @Sendable (any PasskeyManaging) async throws -> @MainActor @Sendable (PasskeysModel) -> Void
+    ) async {
+        await request.run { [self] in
+            guard phase == .idle else { return }
+            phase = busy
+            errorMessage = nil
+            defer { phase = .idle }
+            let client = client
+            do {
+                let apply: @MainActor @Sendable (PasskeysModel) -> Void
+                if timed {
+                    apply = try await withTimeout(requestTimeout, clock: clock) { try await work(client) }
+                } else {
+                    apply = try await work(client)
+                }
+                if Task.isCancelled { return }
+                apply(self)
+            } catch PasskeyCeremonyError.cancelled {
+                return
+            } catch is CancellationError {
+                return
+            } catch {
+                FeatureLog.failure(error, page: "passkeys", logger: logger)
+                fail(Self.message(for: error))
+            }
+        }
+    }
+
+    private func fail(_ text: String) {
+        errorMessage = text
+        signals.signal(.error, announcing: text)
+    }
+
+    static func message(for error: any Error) -> String {
+        switch error {
+        case PasskeyCeremonyError.noCredentials, PasskeyCeremonyError.notSupported: PasskeyText.notSupportedHere
+        case PasskeyCeremonyError.failed: PasskeyText.couldNotAdd
+        default: AuthClientError.userFacingMessage(for: error)
+        }
+    }
+}
