@@ -73,6 +73,7 @@ extension ServerConfiguration {
         configuration.secureEmailChange = try reader.read(ServerSettings.secureEmailChange)
         configuration.anonymousUsersEnabled = try reader.read(ServerSettings.anonymousUsersEnabled)
         configuration.anonymousSignInsPerHour = try reader.read(ServerSettings.rateLimitAnonymousUsers)
+        configuration.passwordBreach = try PasswordBreachConfiguration.fromEnvironment(reader, environment: environment)
         return configuration
     }
 }

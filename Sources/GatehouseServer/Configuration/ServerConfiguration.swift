@@ -109,6 +109,8 @@ public struct ServerConfiguration: Sendable {
     public static let defaultMaximumJSONDepth = ServerSettings.maximumJSONDepth.defaultValue
     /// TOTP enrolment and verification (`ServerSettings+MFA.swift`).
     public var mfa = MFAConfiguration()
+    /// `GATEHOUSE_PASSWORD_BREACH_API`: the optional breach lookup for new passwords.
+    public var passwordBreach = PasswordBreachConfiguration()
 
     public enum RecoveryLinkTarget: String, Sendable, CaseIterable {
         /// The server's own `/reset-password?token=` page.
