@@ -11,7 +11,7 @@ struct PasswordBreachConfigurationTests {
     }
 
     static func production(_ api: String) -> [String: String] {
-        ["GATEHOUSE_ENV": "production", "GATEHOUSE_PASSWORD_BREACH_API": api]
+        FirebaseConfigurationTests.production.merging(["GATEHOUSE_PASSWORD_BREACH_API": api]) { $1 }
     }
 
     @Test("off unless set")

@@ -69,7 +69,12 @@ struct PasswordBreachLookupTests {
     @Test("POST /signup with a breached password: 422 weak_password, reason pwned", arguments: Backend.all)
     func signUpRefused(_ backend: Backend) async throws {
         try await FakeRangeServer.run(breached: Self.breached) { base, _ in
-            try await TestServer.run(backend, configure: { $0.passwordBreach.rangeAPI = base + "/range" }) { api in
+            // A generous timeout: the whole suite runs in parallel and a late answer would let the password through.
+            let configure: (inout ServerConfiguration) -> Void = {
+                $0.passwordBreach.rangeAPI = base + "/range"
+                $0.passwordBreach.timeout = .seconds(20)
+            }
+            try await TestServer.run(backend, configure: configure) { api in
                 let email = TestServer.uniqueEmail("breached")
                 let refused = try await api.signUp(email, Self.breached, modern: true)
                 #expect(refused.status == .unprocessableContent, "\(refused)")
@@ -84,7 +89,8 @@ struct PasswordBreachLookupTests {
     func signUpWhileTheAPIFails(_ backend: Backend) async throws {
         try await FakeRangeServer.run(breached: Self.breached) { base, _ in
             try await TestServer.run(backend, configure: { $0.passwordBreach.rangeAPI = base + "/broken" }) { api in
-                #expect(try await api.signUp(TestServer.uniqueEmail("unchecked"), Self.breached).status == .ok)
+                let reply = try await api.signUp(TestServer.uniqueEmail("unchecked"), Self.breached)
+                #expect(reply.status == .ok, "\(reply)")
             }
         }
     }
