@@ -29,9 +29,11 @@ class RangeHandler(BaseHTTPRequestHandler):
     `/broken/<prefix>`: 500; `/slow/<prefix>`: BREACHED listed, after 5 s."""
 
     paths: list[str] = []
+    padding_asked: list[str | None] = []
 
     def do_GET(self):  # noqa: N802 (http.server's name)
         RangeHandler.paths.append(self.path)
+        RangeHandler.padding_asked.append(self.headers.get("Add-Padding"))
         kind, _, prefix = self.path.strip("/").partition("/")
         if kind == "broken":
             self.send_response(500)
@@ -79,11 +81,13 @@ def breach_server(module_servers, range_api):
 
 def test_a_breached_password_is_pwned_and_only_its_prefix_is_sent(breach_server):
     RangeHandler.paths.clear()
+    RangeHandler.padding_asked.clear()
     with pytest.raises(AuthWeakPasswordError) as info:
         breach_server.client().sign_up({"email": unique_email("breached"), "password": BREACHED})
     assert info.value.status == 422 and info.value.reasons == ["pwned"]
     prefix, suffix = sha1_parts(BREACHED)
     assert RangeHandler.paths == [f"/range/{prefix}"]
+    assert RangeHandler.padding_asked == ["true"], "the lookup should ask for padded answers"
     assert all(suffix not in path and BREACHED not in path for path in RangeHandler.paths)
 
 
