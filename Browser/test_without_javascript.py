@@ -102,7 +102,7 @@ def test_client_and_server_agree_on_addresses(new_page, server):
     assert not disagreements
 
 
-@pytest.mark.parametrize("password", ["1234567", "12345678", "\u00e9" * 8, "\U0001F600" * 7, "\U0001F600" * 8, "a" * 72, "a" * 73, "\u00e9" * 37])
+@pytest.mark.parametrize("password", ["1234567", "8charsok", "\u00e9" * 8, "\U0001F600" * 7, "\U0001F600" * 8, "a" * 72, "a" * 73, "\u00e9" * 37])
 def test_client_and_server_agree_on_passwords(new_page, server, password):
     scripted, plain = new_page(), new_page(java_script_enabled=False)
     scripted.goto(server.url("/signup"))

@@ -100,7 +100,7 @@ struct FirebaseFeatureModelsTests {
         firebase.answer("lookup", FirebaseStub.lookup)
         let model = SignUpModel(auth: firebase.client(), clock: clock)
         model.email = "alice@example.com"
-        model.password = "password123"
+        model.password = "correct-horse-battery"
         await model.submit()
         #expect(model.phase == .signedIn)
         #expect(model.destination == .dashboard)
@@ -111,7 +111,7 @@ struct FirebaseFeatureModelsTests {
         firebase.fail("signUp", "EMAIL_EXISTS")
         let model = SignUpModel(auth: firebase.client(), clock: clock)
         model.email = "alice@example.com"
-        model.password = "password123"
+        model.password = "correct-horse-battery"
         await model.submit()
         #expect(model.phase == .form)
         #expect(model.errorMessage == UserFacingText.accountAlreadyExists)

@@ -28,10 +28,10 @@ struct RestartTests {
         try await TestServer.withDatabase(backend) { database in
             let email = TestServer.uniqueEmail()
             try await TestServer.run(on: database) { api in
-                try await api.createUser(email, "eight888")
+                try await api.createUser(email, "eight8x8")
             }
             try await TestServer.run(on: database, configure: { $0.passwordPolicy = PasswordPolicy(minimumLength: 12) }) { api in
-                let reply = try await api.signIn(email, "eight888")
+                let reply = try await api.signIn(email, "eight8x8")
                 #expect(reply.status == .ok, "\(reply)")
                 #expect(reply["weak_password"]?["reasons"] == .array([.string("length")]))
                 #expect(reply["weak_password"]?["message"]?.stringValue?.isEmpty == false)

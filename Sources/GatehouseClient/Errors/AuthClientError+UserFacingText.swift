@@ -33,7 +33,8 @@ extension AuthClientError {
         case .userBanned:
             return UserFacingText.accountDisabled
         case .weakPassword:
-            // GoTrue's other reasons (`characters`, `pwned`) have no text in the specs: say theirs.
+            if PasswordCheck.tooCommon(reasons: error.weakPasswordReasons) { return UserFacingText.passwordTooCommon }
+            // GoTrue's other reason (`characters`) has no text in the specs: say theirs.
             guard error.weakPasswordReasons?.contains("length") ?? true else { return error.message }
             let minimum = RetryAfter.firstNumber(in: error.message) ?? PasswordPolicy.defaultMinimumLength
             return UserFacingText.passwordTooShort(minimum: minimum)

@@ -53,6 +53,9 @@ enum FirebaseErrorResponse {
         var code = codes[name] ?? (status >= 500 ? .unexpectedFailure : AuthErrorCode(name.lowercased()))
         if status == 429, !APIError(status: 0, code: code, message: "").isRateLimit { code = .overRequestRateLimit }
         let retryAfter = RetryAfter.seconds(fromHeader: result.header("Retry-After"))
-        return .api(APIError(status: status, code: code, message: message, retryAfter: retryAfter))
+        // Firebase's errors carry no reasons: a known password is told by its detail, GoTrue's text.
+        let pwned = code == .weakPassword && message.contains(PasswordCheck.tooCommonMessage.dropLast())
+        return .api(
+            APIError(status: status, code: code, message: message, retryAfter: retryAfter, weakPasswordReasons: pwned ? ["pwned"] : nil))
     }
 }

@@ -18,6 +18,9 @@ public enum UserFacingText {
 
     public static let passwordTooLong = "Password must be at most \(PasswordPolicy.maximumBytes) bytes"
 
+    /// A password on the server's list of common and breached passwords (issue #20).
+    public static let passwordTooCommon = "This password is too common. Choose another."
+
     /// The forgot-password success text: the same for every well-formed address.
     public static func resetLinkOnItsWay(to email: String) -> String {
         "If an account exists for \(email), a reset link is on its way"
@@ -89,6 +92,7 @@ public enum UserFacingText {
         case .missing: passwordRequired
         case .tooShort(let minimum): passwordTooShort(minimum: minimum)
         case .tooLong: passwordTooLong
+        case .tooCommon: passwordTooCommon
         }
     }
 

@@ -31,12 +31,27 @@ public enum PasswordCheck: Equatable, Sendable {
     case missing
     case tooShort(minimumLength: Int)
     case tooLong
+    /// On the list of common and breached passwords. Only the server holds that list (it is a
+    /// megabyte: apps do not ship it), so `check` never answers this; clients learn it from the
+    /// server's `weak_password` reason `pwned` (`init?(weakPasswordReasons:)`).
+    case tooCommon
 
-    /// GoTrue's `weak_password.reasons` values for a policy failure (`length` for too short).
+    /// GoTrue's `weak_password.reasons` values for a policy failure (`length` for too short,
+    /// `pwned` for a known password).
     public var weakPasswordReasons: [String] {
         switch self {
         case .tooShort: ["length"]
+        case .tooCommon: ["pwned"]
         case .acceptable, .missing, .tooLong: []
         }
+    }
+
+    /// GoTrue's message for a known password (password.go), sent with the reason `pwned` (and
+    /// after `WEAK_PASSWORD : ` to Firebase clients, whose errors carry no reasons).
+    public static let tooCommonMessage = "Password is known to be weak and easy to guess, please choose a different one."
+
+    /// GoTrue's reason `pwned` is `.tooCommon`; anything else is left to the caller.
+    public static func tooCommon(reasons: [String]?) -> Bool {
+        reasons?.contains("pwned") ?? false
     }
 }

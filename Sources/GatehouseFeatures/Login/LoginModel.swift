@@ -208,8 +208,9 @@ public final class LoginModel {
             switch policy.check(password) {
             case .missing: return flagEmpty ? UserFacingText.passwordRequired : nil
             case .tooShort(let minimum): return UserFacingText.passwordTooShort(minimum: minimum)
-            // An existing password cannot exceed the server's ceiling; the server answers it.
-            case .acceptable, .tooLong: return nil
+            // An existing password cannot exceed the server's ceiling; the server answers it. A
+            // common password set before the list existed still signs in.
+            case .acceptable, .tooLong, .tooCommon: return nil
             }
         }
     }

@@ -32,7 +32,7 @@ extension AccountService {
         try checkMetadataSize(request.appMetadata ?? [:], field: "app_metadata")
         var passwordHash: String?
         if let password = request.password {
-            let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
+            let checked = try await passwordScreen.check(password)
             passwordHash = try await hashing { try await hasher.hash(checked) }
         }
         let now = clock.now()
@@ -82,7 +82,7 @@ extension AccountService {
         let email = try request.email.map { raw throws(AuthError) in try AuthError.checkEmail(raw) }
         var passwordHash: String?
         if let password = request.password {
-            let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
+            let checked = try await passwordScreen.check(password)
             passwordHash = try await hashing { try await hasher.hash(checked) }
         }
         // The request's own objects first (before bcrypt); the merged ones again under lock.

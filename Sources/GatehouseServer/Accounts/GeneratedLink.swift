@@ -57,7 +57,7 @@ extension AccountService {
         var passwordHash: String?
         if type == .signup {
             guard let password = request.password, !password.isEmpty else { throw .validation("Signup requires a valid password") }
-            let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
+            let checked = try await passwordScreen.check(password)
             passwordHash = try await hashing { try await hasher.hash(checked) }
         }
         let redirect =

@@ -20,7 +20,7 @@ extension AccountService {
             throw AuthError(.signupDisabled, status: .unprocessableContent, "Signups not allowed for this instance")
         }
         let email = try AuthError.checkEmail(rawEmail, missingMessage: "Signup requires a valid email address")
-        let password = try AuthError.checkPassword(rawPassword, policy: passwordPolicy)
+        let password = try await passwordScreen.check(rawPassword)
         try checkMetadataSize(userMetadata, field: "data")
         let hash = try await hashing { try await hasher.hash(password) }
         let now = clock.now()

@@ -24,7 +24,7 @@ extension AccountService {
             throw AuthError(.signupDisabled, status: .unprocessableContent, "Signups not allowed for this instance")
         }
         let email = try AuthError.checkEmail(rawEmail, missingMessage: "Signup requires a valid email address")
-        let password = try AuthError.checkPassword(rawPassword, policy: passwordPolicy)
+        let password = try await passwordScreen.check(rawPassword)
         try checkMetadataSize(data, field: "data")
         let hash = try await hashing { try await hasher.hash(password) }
         let now = clock.now()

@@ -20,7 +20,7 @@ extension AccountService {
         let now = clock.now()
         var newPasswordHash: String?
         if let password = request.password {
-            let checked = try AuthError.checkPassword(password, policy: passwordPolicy)
+            let checked = try await passwordScreen.check(password)
             try await requirePasswordChangeProof(caller, currentPassword: request.currentPassword, nonce: request.nonce)
             if try await hashing({ try await hasher.verify(checked, against: current.passwordHash) }) {
                 throw AuthError(.samePassword, status: .unprocessableContent, "New password should be different from the old password.")

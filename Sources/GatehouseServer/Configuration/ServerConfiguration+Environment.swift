@@ -74,6 +74,7 @@ extension ServerConfiguration {
         configuration.anonymousUsersEnabled = try reader.read(ServerSettings.anonymousUsersEnabled)
         configuration.anonymousSignInsPerHour = try reader.read(ServerSettings.rateLimitAnonymousUsers)
         configuration.auditRetention = try reader.read(ServerSettings.auditRetention)
+        configuration.passwordBreach = try PasswordBreachConfiguration.fromEnvironment(reader, environment: environment)
         return configuration
     }
 }

@@ -111,6 +111,8 @@ public struct ServerConfiguration: Sendable {
     public var mfa = MFAConfiguration()
     /// Seconds audit log entries are kept (0 = forever; `ServerSettings+Audit.swift`).
     public var auditRetention = ServerSettings.auditRetention.defaultValue
+    /// `GATEHOUSE_PASSWORD_BREACH_API`: the optional breach lookup for new passwords.
+    public var passwordBreach = PasswordBreachConfiguration()
 
     public enum RecoveryLinkTarget: String, Sendable, CaseIterable {
         /// The server's own `/reset-password?token=` page.

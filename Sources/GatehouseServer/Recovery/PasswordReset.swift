@@ -15,7 +15,7 @@ extension RecoveryService {
     /// "password changed" notice. Signs nobody in: people sign in with the new password, which
     /// proves they have it. Returns the account.
     func resetPassword(token: String, newPassword: String) async throws(AuthError) -> UserRecord {
-        let password = try AuthError.checkPassword(newPassword, policy: passwordPolicy)
+        let password = try await passwordScreen.check(newPassword)
         let linkHash = tokenHasher.linkHash(token)
         // The token first: a made-up or spent token must not buy a bcrypt hash. (It is spent
         // below, atomically; one that is used up in between only fails there, after the hash.)

@@ -35,6 +35,11 @@ struct AuthError: Error, Sendable, Equatable {
                 .weakPassword, status: .unprocessableContent, "Password should be at least \(minimum) characters.",
                 weakPasswordReasons: check.weakPasswordReasons)
         }
+        if check == .tooCommon {
+            return AuthError(
+                .weakPassword, status: .unprocessableContent, PasswordCheck.tooCommonMessage, weakPasswordReasons: check.weakPasswordReasons
+            )
+        }
         return AuthError(.weakPassword, status: .unprocessableContent, "Password does not meet the requirements.", weakPasswordReasons: [])
     }
 
@@ -49,6 +54,7 @@ struct AuthError: Error, Sendable, Equatable {
         case .missing: throw .validation("Password is required")
         case .tooLong: throw .validation("Password cannot be longer than \(PasswordPolicy.maximumBytes) bytes")
         case .tooShort(let minimum): throw .weakPassword(.tooShort(minimumLength: minimum))
+        case .tooCommon: throw .weakPassword(.tooCommon)
         }
     }
 

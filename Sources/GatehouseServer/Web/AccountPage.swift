@@ -92,6 +92,8 @@ struct AccountPage {
             if error.status.code >= 500 { throw error }
             if error.code == .samePassword {
                 state.passwordError = UserFacingText.samePassword
+            } else if error.code == .weakPassword {
+                state.passwordError = WebContext.passwordText(for: error, minimum: service.passwordPolicy.minimumLength)
             } else {
                 state.summary = WebContext.text(for: error)
             }

@@ -64,7 +64,7 @@ struct ResetPasswordPage {
             guard failure.status.code < 500, failure.code == .weakPassword || failure.code == .validationFailed else { throw failure }
             state.passwordError =
                 UserFacingText.text(for: service.passwordPolicy.check(password))
-                ?? UserFacingText.passwordTooShort(minimum: service.passwordPolicy.minimumLength)
+                ?? WebContext.passwordText(for: failure, minimum: service.passwordPolicy.minimumLength)
             state.status = failure.status
             return .page(page(state))
         }

@@ -72,7 +72,7 @@ struct SignUpPage {
         } catch {
             if error.status.code >= 500 { throw error }
             if error.code == .weakPassword {
-                state.passwordError = UserFacingText.passwordTooShort(minimum: service.passwordPolicy.minimumLength)
+                state.passwordError = WebContext.passwordText(for: error, minimum: service.passwordPolicy.minimumLength)
             } else {
                 state.summary = WebContext.text(for: error)
             }

@@ -1,0 +1,84 @@
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import Logging
+import NIOCore
+import Synchronization
+
+/// The k-anonymity lookup of `GATEHOUSE_PASSWORD_BREACH_API` (Pwned Passwords' range form): the
+/// upper-case hex SHA-1 of the password is split after 5 characters, `GET <base>/<prefix>`
+/// answers the suffixes of every breached password with that prefix as `SUFFIX:COUNT` lines,
+/// and the password is breached when its suffix is there with a count above 0 (padding entries,
+/// `Add-Padding: true`, have count 0). Only the prefix leaves the server.
+///
+/// A lookup that fails — refused connection, timeout, another status, an unreadable answer —
+/// never blocks anyone: it answers "not breached", logs a warning and counts in `failures`.
+struct PasswordBreachLookup: Sendable {
+    let rangeAPI: String
+    let timeout: Duration
+    let client: HTTPClient
+    let logger: Logger
+
+    /// Range answers are about 30 KB (800 suffixes and padding); anything far larger is not one.
+    static let maximumAnswerBytes = 4 * 1024 * 1024
+
+    /// Lookups that failed since the process started (a metric to expose).
+    static let failures = Atomic<Int>(0)
+
+    init(rangeAPI: String, timeout: Duration, client: HTTPClient = .shared, logger: Logger) {
+        self.rangeAPI = rangeAPI
+        self.timeout = timeout
+        self.client = client
+        self.logger = logger
+    }
+
+    /// Whether the range API lists `password`; false when it does not or cannot say.
+    func isBreached(_ password: String) async -> Bool {
+        let (prefix, suffix) = Self.hashParts(password)
+        do {
+            let suffixes = try await fetchRange(prefix)
+            return Self.lists(suffix, in: suffixes)
+        } catch {
+            Self.failures.add(1, ordering: .relaxed)
+            logger.warning(
+                "password breach lookup failed; the password was not checked against it",
+                metadata: ["error": "\(error)", "api": "\(rangeAPI)"])
+            return false
+        }
+    }
+
+    private func fetchRange(_ prefix: String) async throws -> String {
+        var request = HTTPClientRequest(url: "\(rangeAPI)/\(prefix)")
+        request.headers.add(name: "Add-Padding", value: "true")
+        request.headers.add(name: "User-Agent", value: "gatehouse")
+        let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.nanoseconds)))
+        guard response.status == .ok else { throw LookupFailure.status(response.status.code) }
+        let body = try await response.body.collect(upTo: Self.maximumAnswerBytes)
+        return String(buffer: body)
+    }
+
+    enum LookupFailure: Error { case status(UInt) }
+
+    /// The upper-case hex SHA-1 of the password's UTF-8 (NFC, as the list compares), split after 5.
+    static func hashParts(_ password: String) -> (prefix: String, suffix: String) {
+        let digest = Insecure.SHA1.hash(data: Data(CommonPasswords.normalized(password).utf8))
+        let hex = digest.map { String(format: "%02X", $0) }.joined()
+        return (String(hex.prefix(5)), String(hex.dropFirst(5)))
+    }
+
+    /// Whether `suffix` is on a `SUFFIX:COUNT` line with a count above 0.
+    static func lists(_ suffix: String, in answer: String) -> Bool {
+        for line in answer.split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).uppercased() == suffix else { continue }
+            return (Int(parts[1].trimmingCharacters(in: .whitespaces)) ?? 0) > 0
+        }
+        return false
+    }
+}
+
+extension Duration {
+    fileprivate var nanoseconds: Double {
+        Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9
+    }
+}

@@ -1,0 +1,8 @@
+/// The services that set passwords check them through the one screen.
+extension AccountService {
+    var passwordScreen: PasswordScreen { PasswordScreen(configuration: configuration) }
+}
+
+extension RecoveryService {
+    var passwordScreen: PasswordScreen { PasswordScreen(configuration: configuration) }
+}
