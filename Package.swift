@@ -59,7 +59,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // Web page templates, CSS, JS and images, compiled into the binary (WebResources.swift).
-            resources: [.embedInCode("Resources")]
+            resources: [.embedInCode("Resources")],
+            // The OpenAPI document (openapi/openapi.json + openapi/fragments/*.json), compiled in.
+            plugins: ["OpenAPIDocumentPlugin"]
         ),
         // The SDK: Foundation only (URLSession), so apps take no third-party dependency.
         .target(name: "GatehouseClient", dependencies: ["GatehouseCore"]),
@@ -136,5 +138,8 @@ let package = Package(
         // QR codes (byte mode, level M) as SVG, for TOTP enrolment: no dependency at all.
         .target(name: "GatehouseQRCode"),
         .testTarget(name: "GatehouseQRCodeTests", dependencies: ["GatehouseQRCode"], exclude: ["Vectors"]),
+        // Merges openapi/fragments/*.json into openapi/openapi.json at build time (Foundation only).
+        .executableTarget(name: "OpenAPIAssembler"),
+        .plugin(name: "OpenAPIDocumentPlugin", capability: .buildTool(), dependencies: ["OpenAPIAssembler"]),
     ]
 )

@@ -27,7 +27,7 @@ func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> 
     router.add(middleware: ExposeHeadersMiddleware())
     router.add(middleware: GoTrueErrorMiddleware())
     router.add(middleware: JSONDepthLimit(maximumDepth: configuration.maximumJSONDepth))
-    router.add(middleware: QueryInputGuard())
+    router.add(middleware: QueryInputGuard(leftToTheirRoutes: FirebaseRoutes.pathPrefixes + EdgeFunctionRoutes.paths + RESTRoutes.paths))
     router.add(middleware: ClientIdentificationMiddleware(identification: ClientIdentification(configuration.rateLimits)))
     router.add(middleware: AuditRequestMiddleware())
 
@@ -39,6 +39,7 @@ func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> 
     RESTRoutes(service: service, limits: limits).add(to: router)
     WebRoutes(service: service, limits: limits).add(to: router)
     FirebaseRoutes(service: service, limits: limits).add(to: router)
+    OpenAPIRoutes().add(to: router)
     return router
 }
 

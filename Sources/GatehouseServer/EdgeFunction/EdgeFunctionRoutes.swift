@@ -7,10 +7,13 @@ struct EdgeFunctionRoutes {
     let service: GatehouseServices
     let limits: RateLimits
 
+    /// Its paths, whose NUL / bad UTF-8 refusal (`QueryInputGuard`) speaks this envelope.
+    static let paths = ["/functions/v1/send-reset-email"]
+
     func add(to router: Router<GatehouseRequestContext>) {
         let sendResetEmail = SendResetEmailEndpoint(service: service)
         let errors = EnvelopeErrorMiddleware { EdgeFunctionResetAnswer(success: false, error: $0.message) }
-        router.with(errors, RateLimitMiddleware(limits.otp))
+        router.with(errors, QueryInputGuard(), RateLimitMiddleware(limits.otp))
             .post("functions/v1/send-reset-email") { try await sendResetEmail.send($0, context: $1) }
     }
 }

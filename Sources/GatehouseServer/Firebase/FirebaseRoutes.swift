@@ -23,6 +23,9 @@ struct FirebaseRoutes {
         ("securetoken.googleapis.com/v1/token", .secureToken),
     ]
 
+    /// Where those paths start: their NUL / bad UTF-8 refusal (`QueryInputGuard`) is Firebase's envelope.
+    static let pathPrefixes = ["/www.googleapis.com/identitytoolkit/", "/identitytoolkit.googleapis.com/", "/securetoken.googleapis.com/"]
+
     /// The headers the Firebase JS SDK sends from a browser (its preflight must allow them).
     static let browserHeaders: [HTTPField.Name] = [
         "X-Client-Version", "X-Firebase-GMPID", "X-Firebase-Client", "X-Firebase-Locale", "X-Firebase-AppCheck", "X-Goog-Api-Key",
@@ -57,7 +60,7 @@ struct FirebaseRoutes {
         guard let projectId = service.configuration.firebase.projectId else { return }
         let table = table(projectId: projectId)
         for (path, addressing) in Self.paths {
-            router.with(FirebaseErrorMiddleware())
+            router.with(FirebaseErrorMiddleware(), QueryInputGuard())
                 .group(context: FirebaseRequestContext.self)
                 .add(middleware: FirebaseRPCMiddleware(addressing: addressing, table: table, projectId: projectId))
                 .add(middleware: FirebaseCallerMiddleware(service: service))

@@ -7,13 +7,17 @@ struct RESTRoutes {
     let service: GatehouseServices
     let limits: RateLimits
 
+    /// Its paths, whose NUL / bad UTF-8 refusal (`QueryInputGuard`) speaks this envelope.
+    static let paths = ["/api/request_password_reset", "/api/reset_password"]
+
     func add(to router: Router<GatehouseRequestContext>) {
         let passwordReset = PasswordResetRequestEndpoint(service: service)
         let errors = EnvelopeErrorMiddleware {
             ResetAPIEnvelope<EmptyObject>(success: false, error: $0.code.rawValue, message: $0.message)
         }
         let otp = RateLimitMiddleware(limits.otp)
-        router.with(errors, otp).post("api/request_password_reset") { try await passwordReset.requestReset($0, context: $1) }
-        router.with(errors, otp).post("api/reset_password") { try await passwordReset.legacyResetPassword($0, context: $1) }
+        let guardQuery = QueryInputGuard<GatehouseRequestContext>()
+        router.with(errors, guardQuery, otp).post("api/request_password_reset") { try await passwordReset.requestReset($0, context: $1) }
+        router.with(errors, guardQuery, otp).post("api/reset_password") { try await passwordReset.legacyResetPassword($0, context: $1) }
     }
 }

@@ -41,9 +41,13 @@ public final class PostgresStore: SQLStore, Service {
         }
     }
 
+    /// A transaction PostgreSQL aborts for a deadlock or a serialization failure runs again
+    /// (`PostgresConflictRetry`).
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in
-            try await inTransaction(connection.sql(queryLogLevel: nil), body)
+        try await PostgresConflictRetry.run {
+            try await client.withConnection { connection in
+                try await inTransaction(connection.sql(queryLogLevel: nil), body)
+            }
         }
     }
 

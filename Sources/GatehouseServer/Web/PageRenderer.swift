@@ -124,7 +124,8 @@ struct PageRenderer: Sendable {
 struct AssetsEndpoint {
     func serve(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let name = try context.parameters.require("name")
-        guard let asset = WebResources.assets[name] else { return Response(status: .notFound) }
+        // GoTrue's JSON 404, as for any unknown path (schemathesis: it was an empty body without a type).
+        guard let asset = WebResources.assets[name] else { throw AuthError(.notFound, status: .notFound, "Not Found") }
         let etag = "\"\(asset.version)\""
         var headers: HTTPFields = [
             .contentType: asset.contentType, .eTag: etag, .contentTypeOptions: "nosniff",

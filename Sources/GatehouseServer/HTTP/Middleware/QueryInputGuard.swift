@@ -4,9 +4,19 @@ import Hummingbird
 /// bytes that are not UTF-8 (issue 19, item 1). Such a value can reach no column: PostgreSQL
 /// text cannot hold NUL (it answered 500 for `role=%00` on the admin listing). One guard for
 /// every route, so an endpoint added later is covered without code of its own.
+///
+/// The router's guard answers in GoTrue's body; paths whose adapter has an error envelope of its
+/// own (Firebase, Edge Function, REST) are `leftToTheirRoutes`: their route lists put a guard
+/// inside their error middleware, so the refusal speaks the route's envelope.
 struct QueryInputGuard<Context: RequestContext>: RouterMiddleware {
+    /// Path prefixes the router-level guard leaves to the routes' own guard.
+    var leftToTheirRoutes: [String] = []
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let problem = Self.problem(query: request.uri.query ?? "", path: request.uri.path) {
+        let path = request.uri.path
+        if !leftToTheirRoutes.contains(where: { path.hasPrefix($0) }),
+            let problem = Self.problem(query: request.uri.query ?? "", path: path)
+        {
             throw AuthError.validation(problem)
         }
         return try await next(request, context)
