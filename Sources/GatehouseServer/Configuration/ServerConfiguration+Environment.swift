@@ -73,6 +73,7 @@ extension ServerConfiguration {
         configuration.secureEmailChange = try reader.read(ServerSettings.secureEmailChange)
         configuration.anonymousUsersEnabled = try reader.read(ServerSettings.anonymousUsersEnabled)
         configuration.anonymousSignInsPerHour = try reader.read(ServerSettings.rateLimitAnonymousUsers)
+        try readObservability(reader, into: &configuration)
         return configuration
     }
 }

@@ -109,6 +109,10 @@ public struct ServerConfiguration: Sendable {
     public static let defaultMaximumJSONDepth = ServerSettings.maximumJSONDepth.defaultValue
     /// TOTP enrolment and verification (`ServerSettings+MFA.swift`).
     public var mfa = MFAConfiguration()
+    /// `GATEHOUSE_METRICS`; nil: the environment's default (`effectiveMetricsAccess`).
+    public var metricsAccess: MetricsAccess? = ServerSettings.metrics.defaultValue
+    /// `GATEHOUSE_LOG_FORMAT`.
+    public var logFormat = ServerSettings.logFormat.defaultValue
 
     public enum RecoveryLinkTarget: String, Sendable, CaseIterable {
         /// The server's own `/reset-password?token=` page.

@@ -211,6 +211,7 @@ final class OutboxWorker: Service {
             try await environment.store.perform(.transaction) { database in
                 try await database.outbox.finish(results, now: now)
             }
+            for result in results { environment.metrics.recordOutbox(result.state == .pending ? "retried" : "\(result.state)") }
         } catch {
             // The leases will run out and the jobs will be tried again: at least once, never lost.
             environment.logger.error("Outbox: recording outcomes failed", metadata: ["error": "\(String(reflecting: error))"])

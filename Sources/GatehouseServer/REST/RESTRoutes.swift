@@ -7,11 +7,14 @@ struct RESTRoutes {
     let service: GatehouseServices
     let limits: RateLimits
 
+    /// The envelope's error answers (also the 405 of a wrong method, `MethodNotAllowedAnswers`).
+    static let errors = EnvelopeErrorMiddleware {
+        ResetAPIEnvelope<EmptyObject>(success: false, error: $0.code.rawValue, message: $0.message)
+    }
+
     func add(to router: Router<GatehouseRequestContext>) {
         let passwordReset = PasswordResetRequestEndpoint(service: service)
-        let errors = EnvelopeErrorMiddleware {
-            ResetAPIEnvelope<EmptyObject>(success: false, error: $0.code.rawValue, message: $0.message)
-        }
+        let errors = Self.errors
         let otp = RateLimitMiddleware(limits.otp)
         router.with(errors, otp).post("api/request_password_reset") { try await passwordReset.requestReset($0, context: $1) }
         router.with(errors, otp).post("api/reset_password") { try await passwordReset.legacyResetPassword($0, context: $1) }

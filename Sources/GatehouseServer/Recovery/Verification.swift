@@ -40,6 +40,7 @@ extension RecoveryService {
             return try await completeVerification(token, client: client, now: now, in: database)
         }
         guard let (user, session) = result else { throw Self.linkExpired }
+        metrics.recordRedemption("link")
         return try await issuer.issue(user: user, session: session, now: now)
     }
 
@@ -72,6 +73,7 @@ extension RecoveryService {
             return try await completeVerification(consumed, client: client, now: now, in: database)
         }
         guard let (user, session) = result else { throw Self.codeExpired }
+        metrics.recordRedemption("code")
         return try await issuer.issue(user: user, session: session, now: now)
     }
 
