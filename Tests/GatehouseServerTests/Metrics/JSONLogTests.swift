@@ -59,6 +59,19 @@ struct JSONLogTests {
         }
     }
 
+    @Test("GATEHOUSE_LOG_FORMAT: text by default, json on request, anything else stops the start")
+    func setting() throws {
+        let env = ["GATEHOUSE_JWT_SECRET": TestServer.jwtSecret]
+        #expect(try ServerConfiguration.fromEnvironment(env).logFormat == .text)
+        #expect(try ServerConfiguration.fromEnvironment(env.merging(["GATEHOUSE_LOG_FORMAT": "JSON"]) { $1 }).logFormat == .json)
+        #expect(throws: ConfigurationError.self) {
+            try ServerConfiguration.fromEnvironment(env.merging(["GATEHOUSE_LOG_FORMAT": "xml"]) { $1 })
+        }
+        var configuration = try ServerConfiguration.fromEnvironment(env)
+        configuration.logFormat = .json
+        #expect(GatehouseLogging.handler(label: "x", configuration: configuration) is JSONLogHandler)
+    }
+
     @Test("concurrent loggers never interleave lines")
     func wholeLines() async throws {
         let capture = Capture()
