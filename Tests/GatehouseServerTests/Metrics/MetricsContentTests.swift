@@ -58,6 +58,36 @@ struct MetricsContentTests {
         }
     }
 
+    @Test("emailed links and codes redeemed, and the outbox's deliveries and jobs", arguments: Backend.all)
+    func redemptionsAndOutbox(_ backend: Backend) async throws {
+        try await TestServer.run(backend) { api in
+            let email = TestServer.uniqueEmail("redeem")
+            try await api.createUser(email)
+            let generate: [String: Any] = ["type": "magiclink", "email": email]
+            let first = try await api.send(.post, "/admin/generate_link", json: generate, bearer: api.serviceRoleToken)
+            let hashed = try #require(first["hashed_token"]?.stringValue, "\(first)")
+            #expect(try await api.send(.post, "/verify", json: ["type": "magiclink", "token_hash": hashed]).status == .ok)
+            let second = try await api.send(.post, "/admin/generate_link", json: generate, bearer: api.serviceRoleToken)
+            let code = try #require(second["email_otp"]?.stringValue, "\(second)")
+            let verified = try await api.send(.post, "/verify", json: ["type": "email", "email": email, "token": code])
+            #expect(verified.status == .ok, "\(verified)")
+            try await RouteMail.drainOutbox(api)
+
+            // The worker records its outcome just after the message reaches the mailbox: a bounded wait.
+            var text = ""
+            for _ in 0..<100 {
+                text = try await api.atRoot.send(.get, "/metrics").text
+                if (Self.value(text, "gatehouse_outbox_deliveries_total", ["event=\"sent\""]) ?? 0) >= 1 { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect((Self.value(text, "gatehouse_redemptions_total", ["form=\"link\""]) ?? 0) == 1, "\(text)")
+            #expect((Self.value(text, "gatehouse_redemptions_total", ["form=\"code\""]) ?? 0) == 1)
+            #expect((Self.value(text, "gatehouse_outbox_deliveries_total", ["event=\"sent\""]) ?? 0) >= 1)
+            #expect((Self.value(text, "gatehouse_outbox_jobs", ["state=\"sent\""]) ?? 0) >= 1)
+            #expect(!text.contains(email) && !text.contains(code))
+        }
+    }
+
     @Test("an unknown path is counted under one label, never under its raw path", arguments: Backend.all)
     func unknownPaths(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
