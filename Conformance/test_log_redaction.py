@@ -8,6 +8,7 @@ delivery; then the whole server output must contain none of the secrets.
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 import time
@@ -95,24 +96,35 @@ def drive_requests(server) -> list[str]:
     return [admin_token, session["access_token"], session["refresh_token"], refreshed.json()["refresh_token"]]
 
 
-def assert_absent(server, values: dict[str, str]) -> None:
+def assert_absent(server, values: dict[str, str], log_format: str = "text") -> None:
     server.stop()  # flushes and closes the log
     output = server.log_path.read_text(errors="replace")
     assert "Starting service" in output, "the log is not at trace level:\n" + output[-2000:]
     leaked = [name for name, value in values.items() if value in output]
     assert not leaked, f"secrets in the log: {leaked}"
+    if log_format == "json":
+        # One JSON object a line, every line; the request lines carry id, route, status and duration.
+        # (The harness marks each start with a `--- starting on port` line of its own.)
+        lines = [json.loads(line) for line in output.splitlines() if line.strip() and not line.startswith("--- ")]
+        requests = [line for line in lines if line.get("message") == "Request"]
+        assert requests, "no request lines"
+        assert all({"request_id", "route", "status", "duration_ms"} <= line.keys() for line in requests)
 
 
 def database_secret(harness) -> dict[str, str]:
     return {"database_password": known_secret("dbpw")} if harness.db == "postgres" else {}
 
 
-def test_trace_log_with_mailersend_carries_no_secret(server_factory, harness, mailersend_sink):
+LOG_FORMATS = pytest.mark.parametrize("log_format", ["text", "json"])
+
+
+@LOG_FORMATS
+def test_trace_log_with_mailersend_carries_no_secret(server_factory, harness, mailersend_sink, log_format):
     jwt_secret = known_secret("jwt")
     api_key = known_secret("mlsn")
     database = database_secret(harness)
     server = server_factory.start(
-        log_level="trace", autoconfirm=False, jwt_secret=jwt_secret,
+        log_level="trace", log_format=log_format, autoconfirm=False, jwt_secret=jwt_secret,
         mail_transport="mailersend", mailersend_api_key=api_key, mailersend_url=mailersend_sink.url,
         **database,
     )
@@ -124,15 +136,16 @@ def test_trace_log_with_mailersend_carries_no_secret(server_factory, harness, ma
     secrets_used = {"jwt secret": jwt_secret, "mailersend key": api_key, "password": PASSWORD}
     secrets_used.update({"database password": value for value in database.values()})
     secrets_used.update({f"token {n}": token for n, token in enumerate(tokens)})
-    assert_absent(server, secrets_used)
+    assert_absent(server, secrets_used, log_format)
 
 
-def test_trace_log_with_smtp_carries_no_secret(server_factory, harness):
+@LOG_FORMATS
+def test_trace_log_with_smtp_carries_no_secret(server_factory, harness, log_format):
     jwt_secret = known_secret("jwt")
     smtp_password = known_secret("smtppw")
     database = database_secret(harness)
     server = server_factory.start(
-        log_level="trace", autoconfirm=False, jwt_secret=jwt_secret,
+        log_level="trace", log_format=log_format, autoconfirm=False, jwt_secret=jwt_secret,
         mail_transport="smtp", smtp_host="127.0.0.1", smtp_port=free_port(), smtp_security="plain",
         smtp_username="mailer", smtp_password=smtp_password, mail_retry_base_ms=50,
         **database,
@@ -141,4 +154,4 @@ def test_trace_log_with_smtp_carries_no_secret(server_factory, harness):
     time.sleep(1.0)  # a few delivery attempts against the closed port
     secrets_used = {"jwt secret": jwt_secret, "smtp password": smtp_password}
     secrets_used.update({"database password": value for value in database.values()})
-    assert_absent(server, secrets_used)
+    assert_absent(server, secrets_used, log_format)

@@ -21,11 +21,7 @@ struct Serve: AsyncParsableCommand {
 func loadConfiguration() throws -> ServerConfiguration {
     do {
         let configuration = try ServerConfiguration.fromEnvironment()
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = configuration.logLevel
-            return handler
-        }
+        LoggingSystem.bootstrap { label in GatehouseLogging.handler(label: label, configuration: configuration) }
         return configuration
     } catch let error as ConfigurationError {
         throw ValidationError("configuration: \(error.description)")

@@ -11,9 +11,12 @@ final class PasswordHasher: Sendable {
     let cost: UInt8
     private let pool: NIOThreadPool
     private let decoyHash: String
+    /// Told how long each hash or verify took on the pool (the metrics' bcrypt histogram).
+    private let timing: (@Sendable (Duration) -> Void)?
 
-    init(cost: Int, threads: Int = System.coreCount) {
+    init(cost: Int, threads: Int = System.coreCount, timing: (@Sendable (Duration) -> Void)? = nil) {
         self.cost = UInt8(clamping: min(max(cost, 4), 31))
+        self.timing = timing
         self.pool = NIOThreadPool(numberOfThreads: max(1, threads))
         self.pool.start()
         // Hashed once at start-up with the same cost, so the decoy takes as long as a real verify.
@@ -23,12 +26,12 @@ final class PasswordHasher: Sendable {
     func hash(_ password: String) async throws -> String {
         Self.hashObserver?()
         let cost = self.cost
-        return try await pool.runIfActive { Bcrypt.hash(password, cost: cost) }
+        return try await pool.runIfActive { [timing] in Self.timed(timing) { Bcrypt.hash(password, cost: cost) } }
     }
 
     func verify(_ password: String, against hash: String?) async throws -> Bool {
         let hash = hash ?? decoyHash
-        let matches = try await pool.runIfActive { Bcrypt.verify(password, hash: hash) }
+        let matches = try await pool.runIfActive { [timing] in Self.timed(timing) { Bcrypt.verify(password, hash: hash) } }
         return matches && hash != decoyHash
     }
 
@@ -43,6 +46,14 @@ final class PasswordHasher: Sendable {
                 return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             }
         }
+    }
+
+    private static func timed<T>(_ timing: (@Sendable (Duration) -> Void)?, _ work: () -> T) -> T {
+        guard let timing else { return work() }
+        let start = ContinuousClock.now
+        let result = work()
+        timing(ContinuousClock.now - start)
+        return result
     }
 
     func shutdown() async {

@@ -9,8 +9,12 @@ import Logging
 /// Each list names its routes' own middleware (rate limits, authentication, error envelopes).
 func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> {
     let configuration = service.configuration
-    let router = Router(context: GatehouseRequestContext.self)
+    // HEAD wherever GET is, with GET's status and headers and no body (RFC 9110 §9.3.2).
+    let router = Router(context: GatehouseRequestContext.self, options: .autoGenerateHeadEndpoints)
+    let methods = RouteMethodIndex()
+    router.add(middleware: RequestIdMiddleware(trustedProxies: configuration.rateLimits.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: HTTPMetricsMiddleware(metrics: service.environment.metrics))
     // Outside the error middleware, so error answers are marked too.
     router.add(middleware: NoStoreMiddleware())
     router.add(
@@ -26,20 +30,33 @@ func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> 
             )))
     router.add(middleware: ExposeHeadersMiddleware())
     router.add(middleware: GoTrueErrorMiddleware())
+    router.add(middleware: MethodNotAllowedMiddleware(index: methods, render: MethodNotAllowedAnswers.render(service: service)))
     router.add(middleware: JSONDepthLimit(maximumDepth: configuration.maximumJSONDepth))
     router.add(middleware: QueryInputGuard(leftToTheirRoutes: FirebaseRoutes.pathPrefixes + EdgeFunctionRoutes.paths + RESTRoutes.paths))
     router.add(middleware: ClientIdentificationMiddleware(identification: ClientIdentification(configuration.rateLimits)))
     router.add(middleware: AuditRequestMiddleware())
 
     let limits = service.limits
+    // Each adapter's routes go into the method index with the adapter that declared them.
+    func adding(_ adapter: RouteAdapter, _ add: () -> Void) {
+        // The router lists its routes from its trie, not in the order added: the new ones are the difference.
+        let before = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
+        add()
+        for route in router.routes where !before.contains("\(route.method.rawValue) \(route.path.description)") {
+            methods.add(method: route.method.rawValue, path: route.path.description, adapter: adapter)
+        }
+    }
     let goTrue = GoTrueRoutes(service: service, limits: limits).collection()
-    router.addRoutes(goTrue, atPath: "auth/v1")
-    router.addRoutes(goTrue)
-    EdgeFunctionRoutes(service: service, limits: limits).add(to: router)
-    RESTRoutes(service: service, limits: limits).add(to: router)
-    WebRoutes(service: service, limits: limits).add(to: router)
-    FirebaseRoutes(service: service, limits: limits).add(to: router)
-    OpenAPIRoutes().add(to: router)
+    adding(.goTrue) {
+        router.addRoutes(goTrue, atPath: "auth/v1")
+        router.addRoutes(goTrue)
+    }
+    adding(.edgeFunction) { EdgeFunctionRoutes(service: service, limits: limits).add(to: router) }
+    adding(.rest) { RESTRoutes(service: service, limits: limits).add(to: router) }
+    adding(.web) { WebRoutes(service: service, limits: limits).add(to: router) }
+    adding(.firebase) { FirebaseRoutes(service: service, limits: limits).add(to: router) }
+    adding(.metrics) { MetricsRoutes(service: service).add(to: router) }
+    adding(.goTrue) { OpenAPIRoutes().add(to: router) }
     return router
 }
 

@@ -25,14 +25,17 @@ struct ServerEnvironment: Sendable {
     /// Opens once the schema is migrated; background work waits for it.
     var schemaReady: Latch
     var logger: Logger
+    /// This application's metrics (`GET /metrics`); its own registry, never a global one.
+    var metrics = GatehouseMetrics()
 
     /// The production environment for `configuration` over `sql`.
     static func live(
         configuration: ServerConfiguration, store sql: any SQLStore, logger: Logger, clock: ServerClock = .system
     ) async throws -> ServerEnvironment {
-        ServerEnvironment(
+        let metrics = GatehouseMetrics()
+        return ServerEnvironment(
             configuration: configuration, clock: clock, random: .system, store: Store(sql: sql, logger: logger),
-            hasher: PasswordHasher(cost: configuration.bcryptCost),
+            hasher: PasswordHasher(cost: configuration.bcryptCost, timing: { metrics.recordPasswordHash($0) }),
             signer: await TokenSigner(
                 secret: configuration.jwtSecret, keySet: try configuration.signingKeySet(), issuer: configuration.issuer,
                 lifetime: configuration.jwtExpiry),
@@ -40,7 +43,7 @@ struct ServerEnvironment: Sendable {
             tokenHasher: OneTimeTokenHasher(secret: configuration.jwtSecret),
             redirectPolicy: RedirectPolicy(siteURL: configuration.siteURL, allowList: configuration.redirectAllowList),
             transport: try TransportFactory.make(configuration.mail, store: sql, logger: logger),
-            outboxSignal: WakeSignal(), schemaReady: Latch(), logger: logger
+            outboxSignal: WakeSignal(), schemaReady: Latch(), logger: logger, metrics: metrics
         )
     }
 

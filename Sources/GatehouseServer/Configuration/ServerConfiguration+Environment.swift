@@ -75,6 +75,7 @@ extension ServerConfiguration {
         configuration.anonymousSignInsPerHour = try reader.read(ServerSettings.rateLimitAnonymousUsers)
         configuration.auditRetention = try reader.read(ServerSettings.auditRetention)
         configuration.passwordBreach = try PasswordBreachConfiguration.fromEnvironment(reader, environment: environment)
+        try readObservability(reader, into: &configuration)
         return configuration
     }
 }

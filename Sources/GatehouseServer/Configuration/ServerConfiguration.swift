@@ -113,6 +113,10 @@ public struct ServerConfiguration: Sendable {
     public var auditRetention = ServerSettings.auditRetention.defaultValue
     /// `GATEHOUSE_PASSWORD_BREACH_API`: the optional breach lookup for new passwords.
     public var passwordBreach = PasswordBreachConfiguration()
+    /// `GATEHOUSE_METRICS`; nil: the environment's default (`effectiveMetricsAccess`).
+    public var metricsAccess: MetricsAccess? = ServerSettings.metrics.defaultValue
+    /// `GATEHOUSE_LOG_FORMAT`.
+    public var logFormat = ServerSettings.logFormat.defaultValue
 
     public enum RecoveryLinkTarget: String, Sendable, CaseIterable {
         /// The server's own `/reset-password?token=` page.

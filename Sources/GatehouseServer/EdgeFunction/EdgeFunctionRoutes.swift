@@ -9,10 +9,12 @@ struct EdgeFunctionRoutes {
 
     /// Its paths, whose NUL / bad UTF-8 refusal (`QueryInputGuard`) speaks this envelope.
     static let paths = ["/functions/v1/send-reset-email"]
+    /// The envelope's error answers (also the 405 of a wrong method, `MethodNotAllowedAnswers`).
+    static let errors = EnvelopeErrorMiddleware { EdgeFunctionResetAnswer(success: false, error: $0.message) }
 
     func add(to router: Router<GatehouseRequestContext>) {
         let sendResetEmail = SendResetEmailEndpoint(service: service)
-        let errors = EnvelopeErrorMiddleware { EdgeFunctionResetAnswer(success: false, error: $0.message) }
+        let errors = Self.errors
         router.with(errors, QueryInputGuard(), RateLimitMiddleware(limits.otp))
             .post("functions/v1/send-reset-email") { try await sendResetEmail.send($0, context: $1) }
     }

@@ -217,6 +217,7 @@ final class OutboxWorker: Service {
                 try await database.outbox.finish(results, now: now)
                 for event in audited { try await database.audit(event, at: now) }
             }
+            for result in results { environment.metrics.recordOutbox(result.state == .pending ? "retried" : "\(result.state)") }
         } catch {
             // The leases will run out and the jobs will be tried again: at least once, never lost.
             environment.logger.error("Outbox: recording outcomes failed", metadata: ["error": "\(String(reflecting: error))"])

@@ -9,12 +9,14 @@ struct RESTRoutes {
 
     /// Its paths, whose NUL / bad UTF-8 refusal (`QueryInputGuard`) speaks this envelope.
     static let paths = ["/api/request_password_reset", "/api/reset_password"]
+    /// The envelope's error answers (also the 405 of a wrong method, `MethodNotAllowedAnswers`).
+    static let errors = EnvelopeErrorMiddleware {
+        ResetAPIEnvelope<EmptyObject>(success: false, error: $0.code.rawValue, message: $0.message)
+    }
 
     func add(to router: Router<GatehouseRequestContext>) {
         let passwordReset = PasswordResetRequestEndpoint(service: service)
-        let errors = EnvelopeErrorMiddleware {
-            ResetAPIEnvelope<EmptyObject>(success: false, error: $0.code.rawValue, message: $0.message)
-        }
+        let errors = Self.errors
         let otp = RateLimitMiddleware(limits.otp)
         let guardQuery = QueryInputGuard<GatehouseRequestContext>()
         router.with(errors, guardQuery, otp).post("api/request_password_reset") { try await passwordReset.requestReset($0, context: $1) }

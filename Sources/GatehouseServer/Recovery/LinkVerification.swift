@@ -45,6 +45,7 @@ extension RecoveryService {
             }
             return .session(user, session, redirect: consumed.redirectTo)
         }
+        if case .invalid = outcome {} else { metrics.recordRedemption("link") }
         switch outcome {
         case .session(let user, let session, let stored):
             let issued = try await issuer.issue(user: user, session: session, now: now)

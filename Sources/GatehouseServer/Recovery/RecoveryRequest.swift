@@ -49,6 +49,7 @@ extension RecoveryService {
         }
         if let wait { throw MailQueue.windowStillOpen(wait) }
         mailQueue.nudge()
+        metrics.recordEmailRequest(kind.rawValue)
     }
 }
 

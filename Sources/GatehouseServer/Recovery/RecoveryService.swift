@@ -15,6 +15,8 @@ struct RecoveryService: Sendable {
     let clock: ServerClock
     let random: RandomSource
     let logger: Logger
+    /// Counts email requests and redeemed links and codes.
+    let metrics: GatehouseMetrics
 
     init(_ environment: ServerEnvironment) {
         configuration = environment.configuration
@@ -27,6 +29,7 @@ struct RecoveryService: Sendable {
         clock = environment.clock
         random = environment.random
         logger = environment.logger
+        metrics = environment.metrics
     }
 
     var passwordPolicy: PasswordPolicy { configuration.passwordPolicy }

@@ -43,6 +43,7 @@ extension RecoveryService {
             await auditRejected(kind: "link", type: type.rawValue)
             throw Self.linkExpired
         }
+        metrics.recordRedemption("link")
         return try await issuer.issue(user: user, session: session, now: now)
     }
 
@@ -78,6 +79,7 @@ extension RecoveryService {
             await auditRejected(kind: "code", type: type.rawValue, email: email.normalized)
             throw Self.codeExpired
         }
+        metrics.recordRedemption("code")
         return try await issuer.issue(user: user, session: session, now: now)
     }
 

@@ -11,6 +11,20 @@ extension SessionService {
     func signIn(
         email rawEmail: String?, password: String?, client: ClientInfo, requireConfirmedEmail: Bool = true
     ) async throws(AuthError) -> IssuedSession {
+        do {
+            let issued = try await passwordSignIn(
+                email: rawEmail, password: password, client: client, requireConfirmedEmail: requireConfirmedEmail)
+            metrics.recordSignIn(failure: nil)
+            return issued
+        } catch {
+            metrics.recordSignIn(failure: error)
+            throw error
+        }
+    }
+
+    private func passwordSignIn(
+        email rawEmail: String?, password: String?, client: ClientInfo, requireConfirmedEmail: Bool
+    ) async throws(AuthError) -> IssuedSession {
         guard let rawEmail, !rawEmail.isEmpty else { throw .validation("An email address is required") }
         guard let password, !password.isEmpty else { throw .validation("Password is required") }
         let email = try? EmailAddress(validating: rawEmail)

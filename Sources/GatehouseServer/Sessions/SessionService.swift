@@ -15,6 +15,8 @@ struct SessionService: Sendable {
     let tokenHasher: OneTimeTokenHasher
     let clock: ServerClock
     let logger: Logger
+    /// Counts sign-ins by outcome.
+    let metrics: GatehouseMetrics
 
     init(_ environment: ServerEnvironment) {
         configuration = environment.configuration
@@ -26,6 +28,7 @@ struct SessionService: Sendable {
         tokenHasher = environment.tokenHasher
         clock = environment.clock
         logger = environment.logger
+        metrics = environment.metrics
     }
 
     var passwordPolicy: PasswordPolicy { configuration.passwordPolicy }

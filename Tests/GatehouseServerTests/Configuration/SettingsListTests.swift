@@ -64,7 +64,7 @@ struct SettingsListTests {
         #expect(
             ServerSettings.all.filter(\.isSecret).map(\.name).sorted() == [
                 "GATEHOUSE_DATABASE_URL", "GATEHOUSE_JWT_KEYS", "GATEHOUSE_JWT_SECRET", "GATEHOUSE_MAILERSEND_API_KEY",
-                "GATEHOUSE_SMTP_PASSWORD",
+                "GATEHOUSE_METRICS", "GATEHOUSE_SMTP_PASSWORD",
             ])
     }
 

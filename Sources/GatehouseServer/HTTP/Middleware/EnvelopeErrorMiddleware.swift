@@ -13,7 +13,11 @@ struct EnvelopeErrorMiddleware<Envelope: Encodable>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as AuthError {
-            return try JSONBody.response(envelope(error), status: error.envelopeStatus, headers: error.retryAfterHeaders)
+            return try answer(error)
         }
+    }
+
+    func answer(_ error: AuthError) throws -> Response {
+        try JSONBody.response(envelope(error), status: error.envelopeStatus, headers: error.retryAfterHeaders)
     }
 }

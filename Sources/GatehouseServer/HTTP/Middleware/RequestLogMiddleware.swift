@@ -1,7 +1,8 @@
 import Hummingbird
 import Logging
 
-/// One log line per request: method, path, status, duration and the request id.
+/// One log line per request: method, path, route pattern, status, duration and the request id
+/// (`RequestIdMiddleware` put it on the logger).
 ///
 /// The query string is never logged: GoTrue's links carry tokens there (`/verify?token=`), and
 /// Hummingbird's own request logger would print the full URI.
@@ -18,6 +19,8 @@ struct RequestLogMiddleware: RouterMiddleware {
             metadata: [
                 "method": .string(request.method.rawValue),
                 "path": .string(request.uri.path),
+                // The route pattern (`/admin/users/{id}`), for grouping lines without the ids.
+                "route": .string(context.endpointPath.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? GatehouseMetrics.unmatchedRoute),
                 "status": .stringConvertible(response.status.code),
                 "duration_ms": .string(milliseconds.twoDecimals),
             ]

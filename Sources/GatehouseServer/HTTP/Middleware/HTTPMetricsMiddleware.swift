@@ -1,0 +1,39 @@
+import Hummingbird
+
+/// Counts every answered request and its duration by route PATTERN (the router's, e.g.
+/// `/auth/v1/admin/users/{id}`), method and status class — never by the raw path, which holds
+/// user ids and tokens. Requests no route matched share the label `unmatched`.
+struct HTTPMetricsMiddleware: RouterMiddleware {
+    typealias Context = GatehouseRequestContext
+    let metrics: GatehouseMetrics
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            record(request, context, status: (error as? any HTTPResponseError)?.status.code ?? 500, since: start)
+            throw error
+        }
+        record(request, context, status: response.status.code, since: start)
+        return response
+    }
+
+    private func record(_ request: Request, _ context: Context, status: Int, since start: ContinuousClock.Instant) {
+        metrics.recordRequest(
+            route: Self.routeLabel(context.endpointPath), method: Self.methodLabel(request.method), status: status,
+            duration: ContinuousClock.now - start)
+    }
+
+    static func routeLabel(_ endpointPath: String?) -> String {
+        guard let endpointPath, endpointPath.hasPrefix("/") else { return GatehouseMetrics.unmatchedRoute }
+        return endpointPath
+    }
+
+    /// The standard methods as they are; anything else one label (a client picks the method).
+    static func methodLabel(_ method: HTTPRequest.Method) -> String {
+        let known: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+        return known.contains(method.rawValue) ? method.rawValue : "other"
+    }
+}

@@ -1,0 +1,93 @@
+import CoreMetrics
+import Prometheus
+
+/// The server's metrics, one set per application: its own Prometheus registry, and every
+/// metric made through swift-metrics with that registry's factory passed explicitly.
+///
+/// Never `MetricsSystem.bootstrap`: it is process-wide and once-only, while tests build many
+/// applications in one process, each of which must count only its own requests.
+///
+/// No label ever carries user data: routes are the router's patterns (`/admin/users/{id}`),
+/// statuses are classes (`2xx`), reasons are error codes from a fixed vocabulary.
+final class GatehouseMetrics: Sendable {
+    let registry: PrometheusCollectorRegistry
+    let factory: PrometheusMetricsFactory
+
+    init() {
+        registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        // bcrypt at the usual costs takes 50–500 ms; requests a few ms: one set of buckets fits both.
+        factory.defaultDurationHistogramBuckets = [
+            .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
+            .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5),
+            .seconds(10),
+        ]
+        self.factory = factory
+    }
+
+    /// The route label of a request no route matched: one label for every unknown path, so a
+    /// scanner cannot grow the label set (or write into it).
+    static let unmatchedRoute = "unmatched"
+
+    /// One answered request: its route pattern, method, status class and duration.
+    func recordRequest(route: String, method: String, status: Int, duration: Duration) {
+        let dimensions = [("route", route), ("method", method), ("status", "\(status / 100)xx")]
+        CoreMetrics.Counter(label: "gatehouse_http_requests_total", dimensions: dimensions, factory: factory).increment()
+        CoreMetrics.Timer(
+            label: "gatehouse_http_request_duration_seconds", dimensions: [("route", route), ("method", method)], factory: factory
+        )
+        .recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// A password sign-in: `succeeded`, or `failed` with the error code as the reason class.
+    func recordSignIn(failure: AuthError?) {
+        let dimensions =
+            failure.map { [("outcome", "failed"), ("reason", $0.code.rawValue)] } ?? [("outcome", "succeeded"), ("reason", "none")]
+        CoreMetrics.Counter(label: "gatehouse_sign_ins_total", dimensions: dimensions, factory: factory).increment()
+    }
+
+    /// A "send me an email" request accepted (`/recover`, `/resend`, the Edge Function and REST
+    /// shapes, the forgot-password form), by the email's kind (`recovery`, `signup`).
+    func recordEmailRequest(_ kind: String) {
+        CoreMetrics.Counter(label: "gatehouse_recovery_requests_total", dimensions: [("kind", kind)], factory: factory).increment()
+    }
+
+    /// An emailed code or link redeemed (`code` or `link`).
+    func recordRedemption(_ form: String) {
+        CoreMetrics.Counter(label: "gatehouse_redemptions_total", dimensions: [("form", form)], factory: factory).increment()
+    }
+
+    /// The outbox worker's deliveries: `sent`, `retried` (a failed try that will be tried again), `dead`.
+    func recordOutbox(_ event: String) {
+        CoreMetrics.Counter(label: "gatehouse_outbox_deliveries_total", dimensions: [("event", event)], factory: factory).increment()
+    }
+
+    /// One bcrypt hash or verify, as long as it ran on the hashing pool.
+    func recordPasswordHash(_ duration: Duration) {
+        CoreMetrics.Timer(label: "gatehouse_password_hash_duration_seconds", factory: factory).recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// The outbox's jobs by state, read from the database at scrape time.
+    func setOutbox(_ status: OutboxStatus) {
+        for (state, count) in [
+            ("pending", status.pending), ("sending", status.sending), ("sent", status.sent), ("skipped", status.skipped),
+            ("dead", status.dead),
+        ] {
+            CoreMetrics.Gauge(label: "gatehouse_outbox_jobs", dimensions: [("state", state)], factory: factory).record(count)
+        }
+    }
+
+    /// The Prometheus text exposition of everything recorded so far.
+    func exposition() -> String {
+        registry.emitToString()
+    }
+}
+
+extension Duration {
+    /// Whole nanoseconds (saturating), for swift-metrics' timers.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? .max : product.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// swift-log's lines as JSON (`GATEHOUSE_LOG_FORMAT=json`): one object a line with `time`,
+/// `level`, `label`, `message` and every metadata value (`request_id` for Hummingbird's
+/// `hb.request.id`), for log collectors that parse lines instead of guessing at text.
+///
+/// It formats only what is logged: secrets are kept out by the same rules as the text format
+/// (`Secret` and `RedactedDescription` print nothing of their value; tokens are never logged).
+public struct JSONLogHandler: LogHandler {
+    public var metadata: Logger.Metadata = [:]
+    public var metadataProvider: Logger.MetadataProvider?
+    public var logLevel: Logger.Level = .info
+    let label: String
+    let output: JSONLogOutput
+
+    public init(label: String, output: JSONLogOutput = .standardError) {
+        self.label = label
+        self.output = output
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        write(level: event.level, message: event.message, metadata: event.metadata)
+    }
+
+    private func write(level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?) {
+        var merged = metadata
+        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
+        if let explicit { merged.merge(explicit) { $1 } }
+        var object: [String: Any] = [:]
+        for (key, value) in merged {
+            object[key == RequestIdMiddleware.metadataKey ? "request_id" : key] = Self.json(value)
+        }
+        object["time"] = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        object["level"] = level.rawValue
+        object["label"] = label
+        object["message"] = message.description
+        guard
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return }
+        output.write(data + [UInt8(ascii: "\n")])
+    }
+
+    static func json(_ value: Logger.Metadata.Value) -> Any {
+        switch value {
+        case .string(let text): text
+        case .stringConvertible(let value): value.description
+        case .array(let values): values.map(json)
+        case .dictionary(let values): values.mapValues(json)
+        }
+    }
+}
+
+/// Where JSON lines go: standard error, or (in tests) a closure. Each line is handed over
+/// whole, under a lock, so lines of concurrent requests never interleave.
+public final class JSONLogOutput: Sendable {
+    private let sink: Mutex<@Sendable (Data) -> Void>
+
+    public init(_ sink: @escaping @Sendable (Data) -> Void) {
+        self.sink = Mutex(sink)
+    }
+
+    public static let standardError = JSONLogOutput { FileHandle.standardError.write($0) }
+
+    func write(_ line: Data) {
+        sink.withLock { $0(line) }
+    }
+}
+
+/// The log handler `GATEHOUSE_LOG_FORMAT` asks for, at the configured level.
+public enum GatehouseLogging {
+    public static func handler(label: String, configuration: ServerConfiguration) -> any LogHandler {
+        switch configuration.logFormat {
+        case .json:
+            var handler = JSONLogHandler(label: label)
+            handler.logLevel = configuration.logLevel
+            return handler
+        case .text:
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = configuration.logLevel
+            return handler
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Hummingbird
+
+/// The page a browser gets for a method a page's path does not take (405): the error page,
+/// with every page's security headers.
+struct MethodNotAllowedPage {
+    let web: WebContext
+
+    init(service: GatehouseServices) {
+        let configuration = service.configuration
+        web = WebContext(
+            service: service,
+            renderer: PageRenderer(product: configuration.mail.productName, passwordPolicy: configuration.passwordPolicy),
+            security: WebSecurity(jwtSecret: configuration.jwtSecret, externalURL: configuration.externalURL)
+        )
+    }
+
+    func response(for request: Request) -> Response {
+        let page = WebPage(
+            template: "server_error", title: "Method not allowed",
+            values: ["message": "This page cannot be reached this way.", "retry": "Go to the start page", "back": "/"],
+            status: .methodNotAllowed)
+        var response = web.renderer.response(.page(page), exchange: web.exchange(for: request))
+        PageSecurityHeadersMiddleware.apply(to: &response.headers)
+        return response
+    }
+}
