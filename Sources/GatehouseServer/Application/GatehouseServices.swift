@@ -17,6 +17,8 @@ struct GatehouseServices: Sendable {
     let limits: RateLimits
     /// TOTP factors: enrolment, challenge, verification to aal2, removal.
     let mfa: MFAService
+    /// Passkeys: registration, sign-in, the user's and the admin's list and removal.
+    let passkeys: PasskeyService
 
     init(environment: ServerEnvironment) {
         self.environment = environment
@@ -26,6 +28,7 @@ struct GatehouseServices: Sendable {
         self.mail = MailService(environment)
         self.limits = RateLimits(environment.configuration.rateLimits)
         self.mfa = MFAService(environment)
+        self.passkeys = PasskeyService(environment)
     }
 
     var configuration: ServerConfiguration { environment.configuration }

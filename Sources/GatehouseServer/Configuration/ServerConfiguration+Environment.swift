@@ -73,6 +73,7 @@ extension ServerConfiguration {
         configuration.secureEmailChange = try reader.read(ServerSettings.secureEmailChange)
         configuration.anonymousUsersEnabled = try reader.read(ServerSettings.anonymousUsersEnabled)
         configuration.anonymousSignInsPerHour = try reader.read(ServerSettings.rateLimitAnonymousUsers)
+        configuration.passkeys = try PasskeyConfiguration.fromEnvironment(reader, environment: environment, siteURL: configuration.siteURL)
         return configuration
     }
 }
@@ -83,6 +84,7 @@ extension ServerConfiguration.RateLimitConfiguration {
         limits.tokenPerFiveMinutes = Double(try reader.read(ServerSettings.rateLimitToken))
         limits.otpPerFiveMinutes = Double(try reader.read(ServerSettings.rateLimitOTP))
         limits.verifyPerFiveMinutes = Double(try reader.read(ServerSettings.rateLimitVerify))
+        limits.passkeyPerFiveMinutes = Double(try reader.read(ServerSettings.rateLimitPasskey))
         limits.burst = Double(try reader.read(ServerSettings.rateLimitBurst))
         limits.clientAddressHeader = try reader.read(ServerSettings.rateLimitHeader)
         limits.trustedProxies = try reader.read(ServerSettings.trustedProxies)

@@ -109,6 +109,8 @@ public struct ServerConfiguration: Sendable {
     public static let defaultMaximumJSONDepth = ServerSettings.maximumJSONDepth.defaultValue
     /// TOTP enrolment and verification (`ServerSettings+MFA.swift`).
     public var mfa = MFAConfiguration()
+    /// Passkeys and the WebAuthn relying party (`ServerSettings+Passkeys.swift`).
+    public var passkeys = PasskeyConfiguration()
 
     public enum RecoveryLinkTarget: String, Sendable, CaseIterable {
         /// The server's own `/reset-password?token=` page.
@@ -128,6 +130,7 @@ public struct ServerConfiguration: Sendable {
         public var tokenPerFiveMinutes = Double(ServerSettings.rateLimitToken.defaultValue)
         public var otpPerFiveMinutes = Double(ServerSettings.rateLimitOTP.defaultValue)
         public var verifyPerFiveMinutes = Double(ServerSettings.rateLimitVerify.defaultValue)
+        public var passkeyPerFiveMinutes = Double(ServerSettings.rateLimitPasskey.defaultValue)
         public var burst = Double(ServerSettings.rateLimitBurst.defaultValue)
         /// A header set by a trusted proxy that carries the client's address; nil → TCP peer.
         public var clientAddressHeader: String?

@@ -9,7 +9,7 @@ import GatehouseCore
 public enum ServerSettings {
     /// The settings in the order the README lists them.
     public static let all: [any SettingDescription] =
-        server + accounts + protection + mail + operations + keys + emailChange + mfa + firebase
+        server + accounts + protection + mail + operations + keys + emailChange + mfa + firebase + passkeys
 
     static let server: [any SettingDescription] = [
         environment, host, allowDevelopmentOnNetwork, port, dataDirectory, databaseURL, jwtSecret, jwtExpiry,
