@@ -37,14 +37,9 @@ struct AccountEmailForm {
             state.status = .tooManyRequests
             return .page(try await account.page(caller.user, state))
         }
+        let user: UserRecord
         do {
-            let user = try await web.service.accounts.requestEmailChange(caller, to: address, redirectTo: nil)
-            state.emailValue = nil
-            state.notice = UserFacingText.Account.emailChangeSent(
-                to: address.normalized,
-                current: web.service.configuration.secureEmailChange && !caller.user.isAnonymous
-                    ? caller.user.email : nil)
-            return .page(try await account.page(user, state))
+            user = try await web.service.accounts.requestEmailChange(caller, to: address, redirectTo: nil)
         } catch {
             if error.status.code >= 500 { throw error }
             switch error.code {
@@ -55,5 +50,11 @@ struct AccountEmailForm {
             state.status = error.status
             return .page(try await account.page(caller.user, state))
         }
+        state.emailValue = nil
+        state.notice = UserFacingText.Account.emailChangeSent(
+            to: address.normalized,
+            current: web.service.configuration.secureEmailChange && !caller.user.isAnonymous
+                ? caller.user.email : nil)
+        return .page(try await account.page(user, state))
     }
 }

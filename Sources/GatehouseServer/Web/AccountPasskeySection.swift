@@ -151,6 +151,7 @@ struct AccountPasskeySection {
             "passkeyRemove": PasskeyPageText.remove, "passkeyRemoving": PasskeyPageText.removing, "passkeyCancel": PasskeyPageText.cancel,
             "passkeyAdd": PasskeyPageText.add, "passkeyAdding": PasskeyPageText.adding, "passkeyNeedsScript": PasskeyPageText.needsScript,
             "passkeyAddFailed": PasskeyPageText.addFailed, "passkeyAddCancelled": PasskeyPageText.addCancelled,
+            "passkeyAlreadyAdded": PasskeyPageText.alreadyAdded,
             "passkeyHasAny": !passkeys.isEmpty,
             "passkeyItems": passkeys.map { passkey -> [String: Any] in
                 var item: [String: Any] = [

@@ -130,6 +130,7 @@
     return post(form.getAttribute("data-options"), { csrf: form.elements.csrf.value }).then(function (answer) {
       if (answer.json && answer.json.options && answer.json.challenge_id) { return answer.json; }
       if (quiet) { return null; }
+      if (answer.json && answer.json.redirect) { finish(form, answer); return null; }
       if (answer.html && ui.replaceCard(answer.html)) { return null; }
       throw new Error("options");
     });
@@ -226,7 +227,10 @@
           return sendCredential(form, answer.challenge_id, credential);
         });
       }).catch(function (error) {
-        fail(form, isRefusal(error) ? form.getAttribute("data-text-cancelled") : form.getAttribute("data-text-failed"));
+        // InvalidStateError: this authenticator already holds one of the user's passkeys.
+        var name = error && error.name === "InvalidStateError" ? "data-text-exists"
+          : isRefusal(error) ? "data-text-cancelled" : "data-text-failed";
+        fail(form, form.getAttribute(name));
       });
     });
   }
