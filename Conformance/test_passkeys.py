@@ -216,6 +216,9 @@ def test_deleting_the_user_deletes_their_passkeys(pk):
     session, authenticator, credential, _ = user_with_passkey(pk)
     pk.admin().delete_user(session["user"]["id"], should_soft_delete=True)
     assert_error(sign_in_with(pk, authenticator, credential), 400, "webauthn_verification_failed")
+    # The soft-deleted row stays, its passkeys do not (GoTrue hard-deletes them).
+    listed = pk.request("GET", f"admin/users/{session['user']['id']}/passkeys", bearer=pk.service_role_jwt())
+    assert listed.status_code == 200 and listed.json() == [], listed.text
     other, authenticator, credential, _ = user_with_passkey(pk)
     pk.admin().delete_user(other["user"]["id"])
     assert_error(sign_in_with(pk, authenticator, credential), 400, "webauthn_verification_failed")
