@@ -216,6 +216,9 @@ def test_deleting_the_user_deletes_their_passkeys(pk):
     session, authenticator, credential, _ = user_with_passkey(pk)
     pk.admin().delete_user(session["user"]["id"], should_soft_delete=True)
     assert_error(sign_in_with(pk, authenticator, credential), 400, "webauthn_verification_failed")
+    # The soft-deleted row stays, its passkeys do not (GoTrue hard-deletes them).
+    listed = pk.request("GET", f"admin/users/{session['user']['id']}/passkeys", bearer=pk.service_role_jwt())
+    assert listed.status_code == 200 and listed.json() == [], listed.text
     other, authenticator, credential, _ = user_with_passkey(pk)
     pk.admin().delete_user(other["user"]["id"])
     assert_error(sign_in_with(pk, authenticator, credential), 400, "webauthn_verification_failed")
@@ -494,3 +497,40 @@ def test_counter_regression_is_logged_and_the_stored_counter_never_drops(pk):
     assert sign_in_with(pk, authenticator, credential, sign_count=6).status_code == 200
     time.sleep(0.3)
     assert pk.log_text().count("may have been cloned") == marker + 1
+
+
+# ----- malformed input --------------------------------------------------------------------------
+
+
+MALFORMED_BODIES = [
+    b"not json", b"[]", b"null", b'"text"', b"{", b'{"challenge_id": 5, "credential": {}}',
+    b'{"challenge_id": [], "credential": "x"}', b'{"credential": 1}', b'{"credential": []}',
+    b'{"credential": {"id": 1, "rawId": {}, "type": [], "response": "x"}}',
+    b'{"credential": {"id": "AA", "rawId": "AA", "type": "public-key", "response": {"clientDataJSON": 7, "attestationObject": null, '
+    b'"authenticatorData": [], "signature": {}, "userHandle": 1, "transports": "usb"}}}',
+    b'{"credential": {"response": {"clientDataJSON": "' + b"A" * 200_000 + b'"}}}',
+    b'{"friendly_name": 12}', b'{"friendly_name": null}',
+]
+
+
+def test_malformed_bodies_never_break_the_server(pk):
+    """Every passkey route with broken JSON, wrong types and junk credentials, with a real
+    challenge id where one is wanted: 4xx only, never a 5xx."""
+    session = new_user_with_session(pk)
+    token = session["access_token"]
+    for body in MALFORMED_BODIES:
+        registration = registration_options(pk, token).json()["challenge_id"]
+        sign_in_challenge = authentication_options(pk).json()["challenge_id"]
+        for method, path, bearer, challenge in [
+            ("POST", "passkeys/registration/options", token, None),
+            ("POST", "passkeys/registration/verify", token, registration),
+            ("POST", "passkeys/authentication/options", None, None),
+            ("POST", "passkeys/authentication/verify", None, sign_in_challenge),
+            ("PATCH", f"passkeys/{uuid.uuid4()}", token, None),
+        ]:
+            content = body
+            if challenge and body.startswith(b'{"credential"'):
+                content = b'{"challenge_id": "' + challenge.encode() + b'", ' + body[1:]
+            response = pk.request(method, path, content=content, bearer=bearer, headers={"Content-Type": "application/json"})
+            assert response.status_code < 500, (path, body[:80], response.status_code, response.text)
+    assert pk.request("GET", "health").status_code == 200
