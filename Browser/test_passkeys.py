@@ -278,3 +278,32 @@ def test_the_passkey_forms_refuse_a_post_without_its_token(passkey_server):
     started = client.post("/account/passkeys/options", {"csrf": client.get("/account").csrf()}, headers={"Origin": server.base})
     assert started.status == 200 and started.headers["Content-Type"].startswith("application/json")
     assert '"challenge_id"' in started.body and '"rp"' in started.body
+
+
+def test_a_two_factor_user_needs_a_code_verified_session_to_add_or_remove_one(page, new_page, passkey_server):
+    import pyotp
+
+    server = passkey_server
+    page.add_init_script(NO_AUTOFILL)
+    Authenticator(page)
+    email = confirmed_account(server, "passkey-aal")
+    password_sign_in(page, server, email)
+    page.get_by_role("button", name="Set up an authenticator app").click()
+    secret = page.locator("#mfa-secret").inner_text()
+    page.get_by_label("6-digit code").fill(pyotp.TOTP(secret).now())
+    page.get_by_role("button", name="Confirm").click()
+    expect(page.locator(".banner-success")).to_contain_text("Two-factor authentication is on.")
+    # This browser's session was raised to aal2 by the code: it may add a passkey.
+    add_passkey(page)
+
+    # A password-only sign-in elsewhere is aal1: adding and removing are refused, and said so.
+    other = new_page()
+    other.add_init_script(NO_AUTOFILL)
+    password_sign_in(other, server, email)
+    gate = "Confirm a code from your authenticator app first."
+    other.get_by_role("button", name="Add a passkey").click()
+    expect(other.locator("[data-passkey-error]")).to_have_text(gate)
+    other.get_by_role("button", name="Remove Passkey").click()
+    other.get_by_role("button", name="Remove Passkey").click()
+    expect(other.locator("[data-passkey-error]")).to_have_text(gate)
+    expect(other.locator(".passkey")).to_have_count(1)

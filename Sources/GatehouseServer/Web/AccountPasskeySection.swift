@@ -128,7 +128,8 @@ struct AccountPasskeySection {
 
     static func text(for error: AuthError) -> String {
         switch error.code.rawValue {
-        case "insufficient_aal": PasskeyPageText.needsSecondFactor
+        // The same gate, and text, as the two-factor section's.
+        case "insufficient_aal": UserFacingText.MFA.needsSecondFactor
         case "no_authorization": PasskeyPageText.anonymous
         case "too_many_passkeys": PasskeyPageText.tooMany
         case "webauthn_credential_exists": PasskeyPageText.alreadyAdded

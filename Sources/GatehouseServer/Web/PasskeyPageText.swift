@@ -35,7 +35,6 @@ enum PasskeyPageText {
     static let cancel = "Cancel"
     static let removed = "The passkey was removed. It can no longer sign you in."
     static let notFound = "That passkey no longer exists."
-    static let needsSecondFactor = "Confirm a code from your authenticator app first: sign out, then sign in with your password and code."
     static let anonymous = "Create an account with an email address before adding a passkey."
 
     static func confirmRemoval(_ name: String) -> String {
