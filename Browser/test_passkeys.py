@@ -30,7 +30,8 @@ NO_AUTOFILL = "PublicKeyCredential.isConditionalMediationAvailable = () => Promi
 
 @pytest.fixture(scope="module")
 def passkey_server(start_server):
-    return start_server(GATEHOUSE_PASSKEY_ENABLED="true")
+    # No per-IP limit on the sign-in options: every login page with autofill asks for a challenge.
+    return start_server(GATEHOUSE_PASSKEY_ENABLED="true", GATEHOUSE_RATE_LIMIT_PASSKEY="0")
 
 
 def local(server, path: str, host: str = "localhost") -> str:
