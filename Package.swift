@@ -41,6 +41,7 @@ let package = Package(
             dependencies: [
                 "GatehouseCore",
                 "GatehouseQRCode",
+                "GatehouseWebAuthn",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "SQLKit", package: "sql-kit"),

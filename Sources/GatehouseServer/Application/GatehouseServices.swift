@@ -19,6 +19,8 @@ struct GatehouseServices: Sendable {
     let mfa: MFAService
     /// The audit log's reader (services write their entries themselves).
     let audit: AuditService
+    /// Passkeys: registration, sign-in, the user's and the admin's list and removal.
+    let passkeys: PasskeyService
 
     init(environment: ServerEnvironment) {
         self.environment = environment
@@ -29,6 +31,7 @@ struct GatehouseServices: Sendable {
         self.limits = RateLimits(environment.configuration.rateLimits)
         self.mfa = MFAService(environment)
         self.audit = AuditService(environment)
+        self.passkeys = PasskeyService(environment)
     }
 
     var configuration: ServerConfiguration { environment.configuration }

@@ -76,6 +76,7 @@ extension ServerConfiguration {
         configuration.auditRetention = try reader.read(ServerSettings.auditRetention)
         configuration.passwordBreach = try PasswordBreachConfiguration.fromEnvironment(reader, environment: environment)
         try readObservability(reader, into: &configuration)
+        configuration.passkeys = try PasskeyConfiguration.fromEnvironment(reader, environment: environment, siteURL: configuration.siteURL)
         return configuration
     }
 }
@@ -86,6 +87,7 @@ extension ServerConfiguration.RateLimitConfiguration {
         limits.tokenPerFiveMinutes = Double(try reader.read(ServerSettings.rateLimitToken))
         limits.otpPerFiveMinutes = Double(try reader.read(ServerSettings.rateLimitOTP))
         limits.verifyPerFiveMinutes = Double(try reader.read(ServerSettings.rateLimitVerify))
+        limits.passkeyPerFiveMinutes = Double(try reader.read(ServerSettings.rateLimitPasskey))
         limits.burst = Double(try reader.read(ServerSettings.rateLimitBurst))
         limits.clientAddressHeader = try reader.read(ServerSettings.rateLimitHeader)
         limits.trustedProxies = try reader.read(ServerSettings.trustedProxies)

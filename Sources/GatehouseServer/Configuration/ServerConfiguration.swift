@@ -117,6 +117,8 @@ public struct ServerConfiguration: Sendable {
     public var metricsAccess: MetricsAccess? = ServerSettings.metrics.defaultValue
     /// `GATEHOUSE_LOG_FORMAT`.
     public var logFormat = ServerSettings.logFormat.defaultValue
+    /// Passkeys and the WebAuthn relying party (`ServerSettings+Passkeys.swift`).
+    public var passkeys = PasskeyConfiguration()
 
     public enum RecoveryLinkTarget: String, Sendable, CaseIterable {
         /// The server's own `/reset-password?token=` page.
@@ -136,6 +138,7 @@ public struct ServerConfiguration: Sendable {
         public var tokenPerFiveMinutes = Double(ServerSettings.rateLimitToken.defaultValue)
         public var otpPerFiveMinutes = Double(ServerSettings.rateLimitOTP.defaultValue)
         public var verifyPerFiveMinutes = Double(ServerSettings.rateLimitVerify.defaultValue)
+        public var passkeyPerFiveMinutes = Double(ServerSettings.rateLimitPasskey.defaultValue)
         public var burst = Double(ServerSettings.rateLimitBurst.defaultValue)
         /// A header set by a trusted proxy that carries the client's address; nil → TCP peer.
         public var clientAddressHeader: String?

@@ -40,6 +40,16 @@ struct GoTrueRoutes {
         let verifyFactor = FactorVerifyEndpoint(service: service)
         let unenrollFactor = FactorUnenrollEndpoint(service: service)
         let adminFactors = AdminFactorsEndpoint(service: service)
+        let passkeyGate = PasskeyFeatureGate<GatehouseRequestContext>(enabled: service.configuration.passkeys.enabled)
+        let passkeyLimit = RateLimitMiddleware(limits.passkey)
+        let registerPasskey = PasskeyRegistrationOptionsEndpoint(service: service)
+        let verifyPasskeyRegistration = PasskeyRegistrationVerifyEndpoint(service: service)
+        let passkeySignIn = PasskeyAuthenticationOptionsEndpoint(service: service)
+        let verifyPasskeySignIn = PasskeyAuthenticationVerifyEndpoint(service: service)
+        let listPasskeys = PasskeyListEndpoint(service: service)
+        let renamePasskey = PasskeyRenameEndpoint(service: service)
+        let deletePasskey = PasskeyDeleteEndpoint(service: service)
+        let adminPasskeys = AdminPasskeysEndpoint(service: service)
 
         // Public.
         routes.get("settings") { try await settings.show($0, context: $1) }
@@ -81,6 +91,19 @@ struct GoTrueRoutes {
         routes.with(admin).get("admin/users/:id/factors") { try await adminFactors.list($0, context: $1) }
         routes.with(admin).put("admin/users/:id/factors/:factor_id") { try await adminFactors.update($0, context: $1) }
         routes.with(admin).delete("admin/users/:id/factors/:factor_id") { try await adminFactors.delete($0, context: $1) }
+        // Passkeys: gated by the feature switch first (404 passkey_disabled); sign-in options
+        // behind their own bucket; the admin routes are not gated.
+        routes.signedIn(user, after: passkeyGate).post("passkeys/registration/options") { try await registerPasskey.start($0, context: $1) }
+        routes.signedIn(user, after: passkeyGate).post("passkeys/registration/verify") {
+            try await verifyPasskeyRegistration.verify($0, context: $1)
+        }
+        routes.with(passkeyGate, passkeyLimit).post("passkeys/authentication/options") { try await passkeySignIn.start($0, context: $1) }
+        routes.with(passkeyGate).post("passkeys/authentication/verify") { try await verifyPasskeySignIn.verify($0, context: $1) }
+        routes.signedIn(user, after: passkeyGate).get("passkeys") { try await listPasskeys.list($0, context: $1) }
+        routes.signedIn(user, after: passkeyGate).patch("passkeys/:id") { try await renamePasskey.rename($0, context: $1) }
+        routes.signedIn(user, after: passkeyGate).delete("passkeys/:id") { try await deletePasskey.delete($0, context: $1) }
+        routes.with(admin).get("admin/users/:id/passkeys") { try await adminPasskeys.list($0, context: $1) }
+        routes.with(admin).delete("admin/users/:id/passkeys/:passkey_id") { try await adminPasskeys.delete($0, context: $1) }
         return routes
     }
 }

@@ -12,6 +12,7 @@ struct SettingsEndpoint {
             passwordMinLength: configuration.passwordPolicy.minimumLength, mailerOtpExp: configuration.otpExpiry
         )
         payload.external?["anonymous_users"] = configuration.anonymousUsersEnabled
+        payload.passkeysEnabled = configuration.passkeys.enabled
         return try JSONBody.response(payload)
     }
 }

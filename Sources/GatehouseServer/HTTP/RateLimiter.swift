@@ -71,12 +71,16 @@ struct RateLimits: Sendable {
     let token: RateLimiter
     let otp: RateLimiter
     let verify: RateLimiter
+    /// `POST /passkeys/authentication/options`: its rate is also its burst, as GoTrue's.
+    let passkey: RateLimiter
 
     init(_ configuration: ServerConfiguration.RateLimitConfiguration) {
         let prefix = configuration.ipv6Prefix
         token = RateLimiter(.init(perFiveMinutes: configuration.tokenPerFiveMinutes, burst: configuration.burst), ipv6Prefix: prefix)
         otp = RateLimiter(.init(perFiveMinutes: configuration.otpPerFiveMinutes, burst: configuration.burst), ipv6Prefix: prefix)
         verify = RateLimiter(.init(perFiveMinutes: configuration.verifyPerFiveMinutes, burst: configuration.burst), ipv6Prefix: prefix)
+        passkey = RateLimiter(
+            .init(perFiveMinutes: configuration.passkeyPerFiveMinutes, burst: configuration.passkeyPerFiveMinutes), ipv6Prefix: prefix)
     }
 }
 

@@ -28,6 +28,8 @@ struct Retention: Sendable {
         try await database.raw("DELETE FROM email_send_windows WHERE last_sent_at < \(bind: dayAgo)").run()
         // Attempt budgets: every window is at most a day long (sign-in ≤ 86400 s, codes an hour).
         try await database.raw("DELETE FROM attempt_budgets WHERE window_started_at < \(bind: dayAgo)").run()
+        // WebAuthn challenges nobody can answer any more (their verify would say "expired").
+        try await WebAuthnChallengeRepository(database: database).deleteExpired(now: now)
         // Finished jobs after a week; dead ones stay for `gatehouse mail status`.
         let weekAgo = now.adding(seconds: -7 * Self.day).microsecondsSinceEpoch
         try await database.raw(

@@ -23,4 +23,6 @@ struct UnitOfWork: Sendable {
     var tokenValidity: TokenValidityRepository { TokenValidityRepository(database: database) }
     var mfaFactors: MFAFactorRepository { MFAFactorRepository(database: database) }
     var mfaChallenges: MFAChallengeRepository { MFAChallengeRepository(database: database) }
+    var webAuthnChallenges: WebAuthnChallengeRepository { WebAuthnChallengeRepository(database: database) }
+    var passkeys: PasskeyRepository { PasskeyRepository(database: database) }
 }

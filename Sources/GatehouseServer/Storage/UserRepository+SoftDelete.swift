@@ -31,5 +31,7 @@ extension UserRepository {
         try await database.raw("DELETE FROM sessions WHERE user_id = \(bind: id)").run()
         try await database.raw("DELETE FROM pending_signups WHERE user_id = \(bind: id)").run()
         try await database.raw("DELETE FROM reauthentication_nonces WHERE user_id = \(bind: id)").run()
+        // GoTrue hard-deletes the passkeys of a soft-deleted user: they could sign in otherwise.
+        try await PasskeyRepository(database: database).deleteAll(userId: id)
     }
 }

@@ -163,6 +163,7 @@ struct UserRepository: Sendable {
         try await database.raw("DELETE FROM pending_signups WHERE user_id = \(bind: id)").run()
         try await database.raw("DELETE FROM reauthentication_nonces WHERE user_id = \(bind: id)").run()
         try await MFAFactorRepository(database: database).deleteAll(userId: id)
+        try await PasskeyRepository(database: database).deleteAll(userId: id)
         try await database.raw("DELETE FROM identities WHERE user_id = \(bind: id)").run()
         try await database.raw("DELETE FROM users WHERE id = \(bind: id)").run()
     }

@@ -25,26 +25,21 @@ struct AccountEmailForm {
         } catch {
             state.emailError = UserFacingText.text(for: error)
             state.status = .unprocessableContent
-            return .page(account.page(caller.user, state))
+            return .page(try await account.page(caller.user, state))
         }
         if address.normalized == caller.user.email {
             state.emailError = UserFacingText.Account.sameEmail
             state.status = .unprocessableContent
-            return .page(account.page(caller.user, state))
+            return .page(try await account.page(caller.user, state))
         }
         if let wait = context.requestBudget.spend() {
             state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
             state.status = .tooManyRequests
-            return .page(account.page(caller.user, state))
+            return .page(try await account.page(caller.user, state))
         }
+        let user: UserRecord
         do {
-            let user = try await web.service.accounts.requestEmailChange(caller, to: address, redirectTo: nil)
-            state.emailValue = nil
-            state.notice = UserFacingText.Account.emailChangeSent(
-                to: address.normalized,
-                current: web.service.configuration.secureEmailChange && !caller.user.isAnonymous
-                    ? caller.user.email : nil)
-            return .page(account.page(user, state))
+            user = try await web.service.accounts.requestEmailChange(caller, to: address, redirectTo: nil)
         } catch {
             if error.status.code >= 500 { throw error }
             switch error.code {
@@ -53,7 +48,13 @@ struct AccountEmailForm {
             default: state.summary = WebContext.text(for: error)
             }
             state.status = error.status
-            return .page(account.page(caller.user, state))
+            return .page(try await account.page(caller.user, state))
         }
+        state.emailValue = nil
+        state.notice = UserFacingText.Account.emailChangeSent(
+            to: address.normalized,
+            current: web.service.configuration.secureEmailChange && !caller.user.isAnonymous
+                ? caller.user.email : nil)
+        return .page(try await account.page(user, state))
     }
 }

@@ -101,7 +101,7 @@ struct AccountMFASection {
         let user = try await web.service.accounts.adminUser(id: caller.user.id.uuidString)
         var page = AccountPage.State(status: status)
         page.mfa = state
-        return .page(account.page(user, page))
+        return .page(try await account.page(user, page))
     }
 
     static func text(for error: AuthError) -> String {

@@ -20,13 +20,15 @@ struct AccountPage {
         /// The "Change Email" form (`AccountEmailForm`): what was typed and its error.
         var emailValue: String?
         var emailError: String?
+        /// The "Passkeys" section (`AccountPasskeySection`).
+        var passkeys = AccountPasskeySection.State()
     }
 
     func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
         let signIn = try web.signIn(context)
         guard case .signedIn(let caller, let state) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
         web.setSignInCookie(state, on: &exchange)
-        return .page(page(caller.user, State()))
+        return .page(try await page(caller.user, State()))
     }
 
     func signOut(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws
@@ -56,7 +58,7 @@ struct AccountPage {
     {
         let signIn = try web.signIn(context)
         guard case .signedIn(let caller, _) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
-        return .page(page(caller.user, State(summary: UserFacingText.formExpired, status: .forbidden)))
+        return .page(try await page(caller.user, State(summary: UserFacingText.formExpired, status: .forbidden)))
     }
 
     private func changePassword(
@@ -74,17 +76,17 @@ struct AccountPage {
         }
         if state.currentError != nil || state.passwordError != nil || state.confirmError != nil {
             state.status = .unprocessableContent
-            return .page(page(caller.user, state))
+            return .page(try await page(caller.user, state))
         }
         if let wait = context.requestBudget.spend() {
             state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
             state.status = .tooManyRequests
-            return .page(page(caller.user, state))
+            return .page(try await page(caller.user, state))
         }
         guard try await service.accounts.isCurrentPassword(current, of: caller.user) else {
             state.currentError = UserFacingText.currentPasswordIncorrect
             state.status = .badRequest
-            return .page(page(caller.user, state))
+            return .page(try await page(caller.user, state))
         }
         do {
             _ = try await service.accounts.updateUser(caller, with: UserUpdateRequest(password: password, currentPassword: current))
@@ -98,13 +100,14 @@ struct AccountPage {
                 state.summary = WebContext.text(for: error)
             }
             state.status = error.status
-            return .page(page(caller.user, state))
+            return .page(try await page(caller.user, state))
         }
         state.notice = UserFacingText.passwordChanged + " " + UserFacingText.otherSessionsSignedOut
-        return .page(page(caller.user, state))
+        return .page(try await page(caller.user, state))
     }
 
-    func page(_ user: UserRecord, _ state: State) -> WebPage {
+    /// The page for `user` (async: the passkeys section reads the user's passkeys).
+    func page(_ user: UserRecord, _ state: State) async throws -> WebPage {
         let minimum = web.service.passwordPolicy.minimumLength
         var fields =
             [
@@ -136,6 +139,8 @@ struct AccountPage {
         if let summary = state.summary { values["summary"] = summary }
         if let notice = state.notice { values["notice"] = notice }
         values.merge(AccountMFASection.values(for: user, state.mfa)) { current, _ in current }
+        let passkeys = web.passkeysEnabled ? try await web.passkeys(of: user) : nil
+        values.merge(AccountPasskeySection.values(passkeys, state.passkeys)) { current, _ in current }
         return WebPage(template: "account", title: UserFacingText.Account.title, values: values, status: state.status)
     }
 

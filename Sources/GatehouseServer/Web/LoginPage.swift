@@ -108,7 +108,10 @@ struct LoginPage {
 
     func page(_ state: State) -> WebPage {
         var fields = [
-            FieldModel.email(value: state.email, error: state.emailError, prefill: true),
+            // With passkeys on, the browser may offer them in the email field's autofill.
+            FieldModel.email(
+                value: state.email, error: state.emailError, prefill: true,
+                autocomplete: web.passkeysEnabled ? "username webauthn" : "username"),
             FieldModel.password(
                 autocomplete: "current-password", placeholder: UserFacingText.Login.passwordPlaceholder, error: state.passwordError
             ),
@@ -124,6 +127,7 @@ struct LoginPage {
             "newHere": UserFacingText.newHere(product: web.renderer.product),
             "noAccount": UserFacingText.Login.noAccount, "createAccount": UserFacingText.Login.createAccount,
         ]
+        values.merge(LoginPasskeyForm.values(enabled: web.passkeysEnabled)) { current, _ in current }
         if let notice = state.notice { values["notice"] = notice }
         if let summary = state.summary { values["summary"] = summary }
         if let detail = state.summaryDetail { values["summaryDetail"] = detail }

@@ -84,6 +84,7 @@ struct PageRenderer: Sendable {
         let layout: [String: Any] = [
             "title": page.title, "product": product, "content": content, "page": page.template, "wide": page.wide,
             "cssURL": Self.assetURL("gatehouse.css"), "jsURL": Self.assetURL("gatehouse.js"),
+            "passkeysJSURL": Self.assetURL("passkeys.js"),
             "logoURL": Self.assetURL("logo.svg"), "texts": clientTexts,
             "rememberEmail": page.values["rememberEmail"] ?? false,
         ]

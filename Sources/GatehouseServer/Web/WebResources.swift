@@ -28,6 +28,7 @@ enum WebResources {
         "reset_password_invalid": PackageResources.reset_password_invalid_mustache,
         "reset_password_done": PackageResources.reset_password_done_mustache,
         "account": PackageResources.account_mustache,
+        "account_passkeys": PackageResources.account_passkeys_mustache,
         "dev_mailbox": PackageResources.dev_mailbox_mustache,
         "server_error": PackageResources.server_error_mustache,
         "verify_link": PackageResources.verify_link_mustache,
@@ -56,6 +57,7 @@ enum WebResources {
         let files: [(String, String, [UInt8])] = [
             ("gatehouse.css", "text/css; charset=utf-8", PackageResources.gatehouse_css),
             ("gatehouse.js", "text/javascript; charset=utf-8", PackageResources.gatehouse_js),
+            ("passkeys.js", "text/javascript; charset=utf-8", PackageResources.passkeys_js),
             ("logo.svg", "image/svg+xml", PackageResources.logo_svg),
             ("field.svg", "image/svg+xml", PackageResources.field_svg),
             ("error.svg", "image/svg+xml", PackageResources.error_svg),

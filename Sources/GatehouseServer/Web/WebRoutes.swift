@@ -104,6 +104,9 @@ struct WebRoutes {
             web.page(RouterPath(path), on: pages) { _, _, _ in .redirect(page) }
         }
 
+        // Passkeys (issue #20): the login page's sign-in and the account page's section.
+        PasskeyWebRoutes(web: web, login: login, account: account).add(to: pages, limits: limits, signedIn: signedIn)
+
         if configuration.servesDevMailbox {
             let mailbox = DevMailboxPage(web: web)
             router.get("_dev/mail/api/messages") { try await mailbox.listMessages($0, context: $1) }

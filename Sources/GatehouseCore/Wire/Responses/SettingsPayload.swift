@@ -12,6 +12,8 @@ public struct SettingsPayload: Codable, Sendable, Equatable {
     /// How long an emailed link or code works, in seconds (GoTrue's `MAILER_OTP_EXP`): the
     /// forgot-password page's "Link expires in …" (spec 000) comes from it, never a constant.
     public var mailerOtpExp: Int?
+    /// Whether the server serves passkeys (GoTrue's top-level `passkeys_enabled`).
+    public var passkeysEnabled: Bool?
 
     public init(
         external: [String: Bool]? = nil, disableSignup: Bool? = nil, mailerAutoconfirm: Bool? = nil,
@@ -48,5 +50,6 @@ public struct SettingsPayload: Codable, Sendable, Equatable {
         case samlEnabled = "saml_enabled"
         case passwordMinLength = "password_min_length"
         case mailerOtpExp = "mailer_otp_exp"
+        case passkeysEnabled = "passkeys_enabled"
     }
 }

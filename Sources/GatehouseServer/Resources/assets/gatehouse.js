@@ -353,6 +353,8 @@
     });
     var remembered = root.getAttribute && root.getAttribute("data-remember-email");
     if (remembered) { storeEmail(remembered); }
+    // Other scripts of the pages (passkeys.js) enhance the same card, also after a swap.
+    document.dispatchEvent(new CustomEvent("gatehouse:enhanced", { detail: root }));
   }
 
   /** Query parameters and fragments that are read once: the timeout banner, confirmation
@@ -375,6 +377,9 @@
       history.replaceState(null, "", url.pathname + (url.search === "?" ? "" : url.search));
     }
   }
+
+  // What the pages' other scripts (passkeys.js) share with this one.
+  window.Gatehouse = { text: text, setBusy: setBusy, showSummary: showSummary, replaceCard: replaceCard };
 
   var root = main();
   if (root) {
