@@ -17,7 +17,11 @@ public struct OperatorUsers: Sendable {
         return try await GatehouseAdministration.withStore(configuration) { store in
             let environment = try await ServerEnvironment.live(configuration: configuration, store: store, logger: logger)
             do {
-                let result = try await body(OperatorUsers(services: GatehouseServices(environment: environment)))
+                // The audit log names the operator's terminal as who acted.
+                let operatorOrigin = AuditRequest(ipAddress: "", userAgent: "gatehouse users", requestId: nil, actor: "cli")
+                let result = try await AuditRequest.$current.withValue(operatorOrigin) {
+                    try await body(OperatorUsers(services: GatehouseServices(environment: environment)))
+                }
                 await environment.hasher.shutdown()
                 return result
             } catch {
