@@ -23,4 +23,5 @@ struct UnitOfWork: Sendable {
     var tokenValidity: TokenValidityRepository { TokenValidityRepository(database: database) }
     var mfaFactors: MFAFactorRepository { MFAFactorRepository(database: database) }
     var mfaChallenges: MFAChallengeRepository { MFAChallengeRepository(database: database) }
+    var rateLimitBuckets: RateLimitBucketRepository { RateLimitBucketRepository(database: database) }
 }
