@@ -76,4 +76,5 @@ def test_an_instance_killed_mid_send_loses_no_mail(held_cluster):
     assert {state for state, _ in rows} == {"sent"}, rows
     # The victim's claimed jobs were claimed again by another worker (a second attempt).
     assert max(attempts for _, attempts in rows) >= 2, rows
-    assert waited >= LEASE - 2, f"the victim's jobs were re-sent after {waited:.1f} s, before its lease ran out"
+    # Its lease is renewed every third of LEASE while it lives, so it ran out 10 to 15 s after the kill.
+    assert waited >= LEASE * 2 / 3 - 1, f"the victim's jobs were re-sent after {waited:.1f} s, before its lease ran out"

@@ -1,11 +1,11 @@
 import Foundation
 import Synchronization
 
-/// Where a `RateLimiter` keeps its per-client buckets.
+/// Where a rate limiter keeps its per-client buckets.
 protocol RateLimitBuckets: Sendable {
-    /// Takes one request from `key`'s bucket of `limiter` (one atomic step). Returns nil when
-    /// allowed, or the seconds to wait.
-    func take(from key: String, of limiter: RateLimiter, now: Double) async throws(AuthError) -> Int?
+    /// Takes one request from `key`'s bucket in the limiter named `bucket` (one atomic step).
+    /// Returns nil when allowed, or the seconds to wait.
+    func take(from key: String, in bucket: String, limit: RequestLimit, now: Double) async throws(AuthError) -> Int?
 }
 
 /// Buckets in this process's memory: for SQLite, which serves one instance by design.
@@ -22,8 +22,7 @@ final class MemoryRateLimitBuckets: RateLimitBuckets {
 
     init() {}
 
-    func take(from key: String, of limiter: RateLimiter, now: Double) throws(AuthError) -> Int? {
-        let limit = limiter.limit
+    func take(from key: String, in _: String, limit: RequestLimit, now: Double) throws(AuthError) -> Int? {
         return buckets.withLock { buckets in
             var bucket = buckets[key] ?? Bucket(tokens: limit.burst, updatedAt: now)
             bucket.tokens = min(limit.burst, bucket.tokens + max(0, now - bucket.updatedAt) * limit.refillPerSecond)
@@ -40,7 +39,7 @@ final class MemoryRateLimitBuckets: RateLimitBuckets {
         }
     }
 
-    private func prune(_ buckets: inout [String: Bucket], now: Double, limit: RateLimiter.Limit) {
+    private func prune(_ buckets: inout [String: Bucket], now: Double, limit: RequestLimit) {
         buckets = buckets.filter { _, bucket in
             bucket.tokens + (now - bucket.updatedAt) * limit.refillPerSecond < limit.burst
         }
@@ -48,15 +47,15 @@ final class MemoryRateLimitBuckets: RateLimitBuckets {
 }
 
 /// Buckets in the database (`rate_limit_buckets`), for PostgreSQL: every instance on the database
-/// spends from the same bucket, in one atomic upsert per request.
+/// spends from the same bucket, in one atomic upsert per request. A database that fails here
+/// answers 500, as for any request that needs it: failing open would lift every limit at once.
 struct DatabaseRateLimitBuckets: RateLimitBuckets {
     let store: Store
 
-    func take(from key: String, of limiter: RateLimiter, now: Double) async throws(AuthError) -> Int? {
-        let (name, limit) = (limiter.name, limiter.limit)
+    func take(from key: String, in bucket: String, limit: RequestLimit, now: Double) async throws(AuthError) -> Int? {
         let left = try await store.run(.statement) { database in
             try await database.rateLimitBuckets.take(
-                bucket: name, key: key, burst: limit.burst, refillPerSecond: limit.refillPerSecond,
+                bucket: bucket, key: key, burst: limit.burst, refillPerSecond: limit.refillPerSecond,
                 nowMicros: Int64(now * 1_000_000))
         }
         guard let left else { return nil }

@@ -51,9 +51,12 @@ final class RateLimiter: Sendable {
     /// Takes one request from `key`'s bucket. Returns nil when allowed, or the seconds to wait.
     func consume(_ key: String, now: Double = Date().timeIntervalSince1970) async throws(AuthError) -> Int? {
         guard limit.isEnabled else { return nil }
-        return try await buckets.take(from: key, of: self, now: now)
+        return try await buckets.take(from: key, in: name, limit: limit, now: now)
     }
 }
+
+/// A limiter's budget, as the bucket stores (`RateLimitBuckets`) see it.
+typealias RequestLimit = RateLimiter.Limit
 
 /// The limiters of the GoTrue API, one per group of endpoints.
 struct RateLimits: Sendable {
