@@ -130,3 +130,16 @@ def server(module_servers):
 @pytest.fixture
 def admin(server):
     return server.admin()
+
+
+_CLUSTER = Path(__file__).resolve().parent / "cluster"
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config):
+    """The three-instance suite (cluster/: PostgreSQL + nginx) is its own step of scripts/test.sh:
+    it runs when named on the command line (`pytest Conformance/cluster --db postgres`), not as
+    part of `pytest Conformance`."""
+    if collection_path != _CLUSTER:
+        return None
+    named = (Path(arg.split("::")[0]).resolve() for arg in config.args)
+    return True if not any(path == _CLUSTER or _CLUSTER in path.parents for path in named) else None

@@ -3,6 +3,7 @@
 #   - PostgreSQL 15 server binaries (initdb, pg_ctl, psql) for scripts/postgres.sh
 #   - the venv module for Debian's python3, for scripts/python-env.sh
 #   - openssl, with which the recovery/mail tests make throwaway TLS certificates
+#   - nginx, the load balancer in front of the three-instance cluster suite (Conformance/cluster)
 # Quiet when everything is already present. Safe to run any number of times.
 set -euo pipefail
 
@@ -14,6 +15,7 @@ missing=()
 [ -x "$PG_BIN/initdb" ] && [ -x "$PG_BIN/pg_ctl" ] || missing+=(postgresql-15)
 [ -x "$PG_BIN/psql" ] || missing+=(postgresql-client-15)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
 if [ -x /usr/bin/python3 ]; then
     # Debian strips ensurepip out of python3 unless python3-venv is installed.
     /usr/bin/python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)

@@ -9,6 +9,7 @@
 #      always and on PostgreSQL when that variable is set)
 #   6. the Python conformance suite (Conformance/) against the built binary, on SQLite
 #   7. the same suite on PostgreSQL
+#   8. the cluster suite (Conformance/cluster): three instances, one PostgreSQL, nginx
 #
 # Exits non-zero when any step fails; pytest's exit code 5 (no tests collected) is a failure.
 # Works without a terminal or stdin (CI=true). Extra arguments are passed to both pytest runs,
@@ -121,6 +122,14 @@ if [ -n "$pg_dir" ]; then
     run_step "conformance (PostgreSQL)" "${pytest_cmd[@]}" --db postgres "$@"
 else
     record "conformance (PostgreSQL)" "FAIL (no PostgreSQL)"
+fi
+
+# Three instances on one PostgreSQL database behind Debian's nginx (Conformance/cluster/).
+if [ -n "$pg_dir" ]; then
+    run_step "cluster (PostgreSQL + nginx)" timeout "${GATEHOUSE_CLUSTER_TIMEOUT:-600}" \
+        "$python" -m pytest Conformance/cluster --db postgres -q
+else
+    record "cluster (PostgreSQL + nginx)" "FAIL (no PostgreSQL)"
 fi
 
 # The web pages in a real browser (Chromium from Debian, Playwright in .venv).

@@ -28,7 +28,7 @@ struct GatehouseServices: Sendable {
         self.sessions = SessionService(environment)
         self.recovery = RecoveryService(environment)
         self.mail = MailService(environment)
-        self.limits = RateLimits(environment.configuration.rateLimits)
+        self.limits = RateLimits(environment.configuration.rateLimits, store: environment.store)
         self.mfa = MFAService(environment)
         self.audit = AuditService(environment)
         self.passkeys = PasskeyService(environment)

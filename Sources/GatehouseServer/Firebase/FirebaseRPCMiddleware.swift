@@ -19,7 +19,7 @@ struct FirebaseRPCMiddleware: RouterMiddleware {
             let project = context.parameters.get("project").map { $0.removingPercentEncoding ?? $0 }
             guard project == projectId else { throw FirebaseError.projectMismatch }
         }
-        try rpc.limit?.check(context.client.address)
+        try await rpc.limit?.check(context.client.address)
         var context = context
         context.rpc = rpc
         context.addressing = addressing

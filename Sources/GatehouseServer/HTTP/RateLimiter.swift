@@ -1,9 +1,10 @@
 import Foundation
-import Synchronization
 
-/// Per-client token buckets, in memory (one instance). Neither Hummingbird nor its extensions
-/// rate-limit, so this small one is ours. A bucket holds up to `burst` requests and refills at
-/// `perFiveMinutes / 300` per second, as GoTrue's limiters do.
+/// Per-client token buckets. Neither Hummingbird nor its extensions rate-limit, so this small one
+/// is ours. A bucket holds up to `burst` requests and refills at `perFiveMinutes / 300` per second,
+/// as GoTrue's limiters do. Where the buckets live is the engine's choice (`RateLimitBuckets`):
+/// in memory for SQLite (one instance by design), in the database for PostgreSQL, so that several
+/// instances behind one load balancer share one budget per client (a limit of N is N in total).
 final class RateLimiter: Sendable {
     struct Limit: Sendable {
         let refillPerSecond: Double
@@ -14,24 +15,31 @@ final class RateLimiter: Sendable {
             self.refillPerSecond = perFiveMinutes / 300
             self.burst = max(1, burst)
         }
+
+        /// Seconds until a bucket holding `tokens` has one whole request again (at least 1).
+        func secondsUntilNext(from tokens: Double) -> Int {
+            max(1, Int(((1 - tokens) / refillPerSecond).rounded(.up)))
+        }
     }
 
-    private struct Bucket {
-        var tokens: Double
-        var updatedAt: Double
-    }
-
-    private let limit: Limit
+    /// The bucket group's name (`token`, `otp`, `verify`): the database keys rows by it.
+    let name: String
+    let limit: Limit
     /// IPv6 clients share a bucket per prefix of this length: one host gets a whole /64 and
     /// can rotate addresses inside it at will.
     private let ipv6Prefix: Int
-    private let buckets = Mutex<[String: Bucket]>([:])
-    /// Past this many tracked clients, full buckets (clients that have been quiet) are dropped.
-    private let pruneThreshold = 50_000
+    private let buckets: any RateLimitBuckets
 
-    init(_ limit: Limit, ipv6Prefix: Int = 64) {
+    init(_ name: String, _ limit: Limit, ipv6Prefix: Int = 64, buckets: any RateLimitBuckets = MemoryRateLimitBuckets()) {
+        self.name = name
         self.limit = limit
         self.ipv6Prefix = ipv6Prefix
+        self.buckets = buckets
+    }
+
+    /// A limiter with its buckets in memory (no name needed: nothing else shares them).
+    convenience init(_ limit: Limit, ipv6Prefix: Int = 64) {
+        self.init("requests", limit, ipv6Prefix: ipv6Prefix)
     }
 
     /// The bucket key of a client address: the address itself, or for IPv6 its prefix.
@@ -41,30 +49,14 @@ final class RateLimiter: Sendable {
     }
 
     /// Takes one request from `key`'s bucket. Returns nil when allowed, or the seconds to wait.
-    func consume(_ key: String, now: Double = Date().timeIntervalSince1970) -> Int? {
+    func consume(_ key: String, now: Double = Date().timeIntervalSince1970) async throws(AuthError) -> Int? {
         guard limit.isEnabled else { return nil }
-        return buckets.withLock { buckets in
-            var bucket = buckets[key] ?? Bucket(tokens: limit.burst, updatedAt: now)
-            bucket.tokens = min(limit.burst, bucket.tokens + max(0, now - bucket.updatedAt) * limit.refillPerSecond)
-            bucket.updatedAt = now
-            defer {
-                buckets[key] = bucket
-                if buckets.count > pruneThreshold { prune(&buckets, now: now) }
-            }
-            if bucket.tokens >= 1 {
-                bucket.tokens -= 1
-                return nil
-            }
-            return max(1, Int(((1 - bucket.tokens) / limit.refillPerSecond).rounded(.up)))
-        }
-    }
-
-    private func prune(_ buckets: inout [String: Bucket], now: Double) {
-        buckets = buckets.filter { _, bucket in
-            bucket.tokens + (now - bucket.updatedAt) * limit.refillPerSecond < limit.burst
-        }
+        return try await buckets.take(from: key, in: name, limit: limit, now: now)
     }
 }
+
+/// A limiter's budget, as the bucket stores (`RateLimitBuckets`) see it.
+typealias RequestLimit = RateLimiter.Limit
 
 /// The limiters of the GoTrue API, one per group of endpoints.
 struct RateLimits: Sendable {
@@ -74,20 +66,28 @@ struct RateLimits: Sendable {
     /// `POST /passkeys/authentication/options`: its rate is also its burst, as GoTrue's.
     let passkey: RateLimiter
 
-    init(_ configuration: ServerConfiguration.RateLimitConfiguration) {
+    init(_ configuration: ServerConfiguration.RateLimitConfiguration, store: Store? = nil) {
         let prefix = configuration.ipv6Prefix
-        token = RateLimiter(.init(perFiveMinutes: configuration.tokenPerFiveMinutes, burst: configuration.burst), ipv6Prefix: prefix)
-        otp = RateLimiter(.init(perFiveMinutes: configuration.otpPerFiveMinutes, burst: configuration.burst), ipv6Prefix: prefix)
-        verify = RateLimiter(.init(perFiveMinutes: configuration.verifyPerFiveMinutes, burst: configuration.burst), ipv6Prefix: prefix)
-        passkey = RateLimiter(
-            .init(perFiveMinutes: configuration.passkeyPerFiveMinutes, burst: configuration.passkeyPerFiveMinutes), ipv6Prefix: prefix)
+        // SQLite serves one instance: its buckets stay in memory. PostgreSQL may serve several.
+        func buckets() -> any RateLimitBuckets {
+            if let store, store.engine == .postgres { DatabaseRateLimitBuckets(store: store) } else { MemoryRateLimitBuckets() }
+        }
+        func limiter(_ name: String, _ perFiveMinutes: Double, burst: Double? = nil) -> RateLimiter {
+            RateLimiter(
+                name, .init(perFiveMinutes: perFiveMinutes, burst: burst ?? configuration.burst), ipv6Prefix: prefix, buckets: buckets())
+        }
+        token = limiter("token", configuration.tokenPerFiveMinutes)
+        otp = limiter("otp", configuration.otpPerFiveMinutes)
+        verify = limiter("verify", configuration.verifyPerFiveMinutes)
+        // GoTrue's passkey limiter: a burst of the whole five minutes' budget.
+        passkey = limiter("passkey", configuration.passkeyPerFiveMinutes, burst: configuration.passkeyPerFiveMinutes)
     }
 }
 
 extension RateLimiter {
     /// Throws GoTrue's 429 when `client` is over this limit.
-    func check(_ client: String) throws(AuthError) {
-        if let wait = consume(key(of: client)) {
+    func check(_ client: String) async throws(AuthError) {
+        if let wait = try await consume(key(of: client)) {
             throw AuthError(.overRequestRateLimit, status: .tooManyRequests, "Request rate limit reached", retryAfter: wait)
         }
     }

@@ -13,7 +13,7 @@ enum Migrations {
         let statements: [String]
     }
 
-    static let all: [Migration] = foundation + accountFlows + passkeys + audit
+    static let all: [Migration] = foundation + accountFlows + passkeys + audit + deploy
 
     /// The first schema: accounts, sessions, recovery, the outbox, budgets and pending sign-ups.
     static let foundation: [Migration] = [
@@ -195,18 +195,25 @@ enum Migrations {
     ]
 
     /// Applies every migration newer than the database's version. Safe to run on every start and
-    /// from several instances at once (PostgreSQL serializes them on the migrations table lock).
+    /// from several instances at once: on PostgreSQL the whole run holds an advisory lock
+    /// (`Migrations+Lock.swift`), so one instance migrates while the others wait and then find
+    /// nothing left to do.
     static func apply(to store: any SQLStore, logger: Logger) async throws {
-        try await store.write { database in
+        try await withMigrationLock(on: store) { write in
+            try await applyAll(write: write, logger: logger)
+        }
+    }
+
+    /// The run itself: `write` runs one transaction (on PostgreSQL, on the locked connection).
+    static func applyAll(write: TransactionRunner, logger: Logger) async throws {
+        try await write { database in
             try await database.raw(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)"
             ).run()
+            return true
         }
         for migration in all {
-            let applied = try await store.write { database -> Bool in
-                if store.engine == .postgres {
-                    try await database.raw("LOCK TABLE schema_migrations IN EXCLUSIVE MODE").run()
-                }
+            let applied = try await write { database -> Bool in
                 let existing = try await database.raw(
                     "SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)"
                 ).first()

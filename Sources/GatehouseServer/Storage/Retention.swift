@@ -30,6 +30,9 @@ struct Retention: Sendable {
         try await database.raw("DELETE FROM attempt_budgets WHERE window_started_at < \(bind: dayAgo)").run()
         // WebAuthn challenges nobody can answer any more (their verify would say "expired").
         try await WebAuthnChallengeRepository(database: database).deleteExpired(now: now)
+        // Request buckets untouched for a day have refilled long ago (a full refill takes at most
+        // burst × 300 s / per-five-minutes; the bucket's row is made again, full, when needed).
+        try await database.raw("DELETE FROM rate_limit_buckets WHERE updated_at < \(bind: dayAgo)").run()
         // Finished jobs after a week; dead ones stay for `gatehouse mail status`.
         let weekAgo = now.adding(seconds: -7 * Self.day).microsecondsSinceEpoch
         try await database.raw(

@@ -25,4 +25,5 @@ struct UnitOfWork: Sendable {
     var mfaChallenges: MFAChallengeRepository { MFAChallengeRepository(database: database) }
     var webAuthnChallenges: WebAuthnChallengeRepository { WebAuthnChallengeRepository(database: database) }
     var passkeys: PasskeyRepository { PasskeyRepository(database: database) }
+    var rateLimitBuckets: RateLimitBucketRepository { RateLimitBucketRepository(database: database) }
 }

@@ -32,7 +32,7 @@ struct AccountEmailForm {
             state.status = .unprocessableContent
             return .page(try await account.page(caller.user, state))
         }
-        if let wait = context.requestBudget.spend() {
+        if let wait = try await context.requestBudget.spend() {
             state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
             state.status = .tooManyRequests
             return .page(try await account.page(caller.user, state))

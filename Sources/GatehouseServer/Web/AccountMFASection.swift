@@ -53,7 +53,7 @@ struct AccountMFASection {
                 return try await render(
                     caller, State(pending: pending, codeError: UserFacingText.MFA.codeRequired), status: .unprocessableContent)
             }
-            if let wait = context.requestBudget.spend() {
+            if let wait = try await context.requestBudget.spend() {
                 let text = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
                 return try await render(caller, State(pending: pending, error: text), status: .tooManyRequests)
             }

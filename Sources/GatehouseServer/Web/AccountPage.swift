@@ -78,7 +78,7 @@ struct AccountPage {
             state.status = .unprocessableContent
             return .page(try await page(caller.user, state))
         }
-        if let wait = context.requestBudget.spend() {
+        if let wait = try await context.requestBudget.spend() {
             state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
             state.status = .tooManyRequests
             return .page(try await page(caller.user, state))

@@ -75,7 +75,7 @@ struct FirebaseActionPage: Sendable {
         case "verifyEmail":
             let code = form["oobCode"]
             guard !code.isEmpty, code.utf8.count <= 512 else { return .page(invalid(link)) }
-            if let wait = context.requestBudget.spend() {
+            if let wait = try await context.requestBudget.spend() {
                 return .page(
                     verifyPage(code: code, link, error: UserFacingText.tooManyRequests(retryAfterSeconds: wait), status: .tooManyRequests))
             }

@@ -33,7 +33,7 @@ struct ForgotPasswordPage {
         } catch {
             return .page(formPage(email: typed, emailError: UserFacingText.text(for: error), status: .unprocessableContent))
         }
-        if let wait = context.requestBudget.spend() {
+        if let wait = try await context.requestBudget.spend() {
             let text = UserFacingText.tooManyResetRequests(retryAfterSeconds: wait)
             if isResend {
                 return .page(sentPage(email: email, status: text, cooldown: wait, httpStatus: .tooManyRequests))

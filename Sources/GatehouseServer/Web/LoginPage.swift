@@ -82,7 +82,7 @@ struct LoginPage {
         }
 
         let client = context.client
-        if let wait = context.requestBudget.spend() {
+        if let wait = try await context.requestBudget.spend() {
             state.summary = UserFacingText.tooManyLoginAttempts(retryAfterSeconds: wait)
             state.status = .tooManyRequests
             return .page(page(state))

@@ -50,7 +50,7 @@ struct ResetPasswordPage {
             state.status = .unprocessableContent
             return .page(page(state))
         }
-        if let wait = context.requestBudget.spend() {
+        if let wait = try await context.requestBudget.spend() {
             state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
             state.status = .tooManyRequests
             return .page(page(state))

@@ -58,7 +58,7 @@ struct SignUpPage {
             return .page(page(state))
         }
         let client = context.client
-        if let wait = context.requestBudget.spend() {
+        if let wait = try await context.requestBudget.spend() {
             state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
             state.status = .tooManyRequests
             return .page(page(state))
@@ -96,7 +96,7 @@ struct SignUpPage {
         let service = web.service
         let email = form["email"].trimmingCharacters(in: .whitespacesAndNewlines)
         guard EmailAddress.isValid(email) else { return .redirect("/signup") }
-        if let wait = context.requestBudget.spend() {
+        if let wait = try await context.requestBudget.spend() {
             return .page(
                 sentPage(
                     email: email, status: UserFacingText.tooManyRequests(retryAfterSeconds: wait), cooldown: wait,

@@ -27,7 +27,7 @@ struct RateLimitMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         switch mode {
         case .refuse:
-            try limiter.check(context.client.address)
+            try await limiter.check(context.client.address)
             return try await next(request, context)
         case .page:
             var context = context
@@ -57,8 +57,8 @@ struct RequestBudget: Sendable {
     static let unlimited = RequestBudget()
 
     /// Nil when the request may go on, or the seconds to wait.
-    func spend() -> Int? {
+    func spend() async throws(AuthError) -> Int? {
         guard let limiter else { return nil }
-        return limiter.consume(limiter.key(of: client))
+        return try await limiter.consume(limiter.key(of: client))
     }
 }
