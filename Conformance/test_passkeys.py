@@ -534,3 +534,27 @@ def test_malformed_bodies_never_break_the_server(pk):
             response = pk.request(method, path, content=content, bearer=bearer, headers={"Content-Type": "application/json"})
             assert response.status_code < 500, (path, body[:80], response.status_code, response.text)
     assert pk.request("GET", "health").status_code == 200
+
+
+# ----- the audit log ----------------------------------------------------------------------------
+
+
+def test_passkeys_added_used_renamed_refused_and_removed_are_audited(pk):
+    session, authenticator, credential, added = user_with_passkey(pk)
+    token, user_id = session["access_token"], session["user"]["id"]
+    assert sign_in_with(pk, authenticator, credential).status_code == 200
+    assert_error(sign_in_with(pk, authenticator, credential, tamper_signature=True), 400, "webauthn_verification_failed")
+    assert pk.request("PATCH", f"passkeys/{added['id']}", json={"friendly_name": "Phone"}, bearer=token).status_code == 200
+    assert pk.request("DELETE", f"passkeys/{added['id']}", bearer=token).status_code == 204
+
+    log = pk.request("GET", "admin/audit", params={"user_id": user_id}, bearer=pk.service_role_jwt())
+    assert log.status_code == 200, log.text
+    entries = [(e["payload"]["action"], e["payload"]["traits"]) for e in log.json()]
+    passkey_id = added["id"]
+    assert ("passkey_created", {"passkey_id": passkey_id}) in entries
+    assert ("login", {"passkey_id": passkey_id, "method": "passkey"}) in entries
+    assert ("login_failed", {"passkey_id": passkey_id, "method": "passkey", "reason": "webauthn_verification_failed"}) in entries
+    assert ("passkey_updated", {"passkey_id": passkey_id}) in entries
+    assert entries[0] == ("passkey_deleted", {"passkey_id": passkey_id})
+    # Nothing of the key or the credential id is in the log.
+    assert b64url(credential.credential_id) not in log.text

@@ -50,10 +50,17 @@ extension PasskeyService {
                     credentialID: stored.credentialID, publicKey: stored.publicKey, signCount: stored.signCount,
                     backupEligible: stored.backupEligible, userID: stored.userId))
         } catch {
+            await auditRefusal(user, stored, reason: "webauthn_verification_failed", now: now)
             throw verificationFailed(error, ceremony: "sign-in")
         }
-        guard user.isConfirmed else { throw AuthError(.emailNotConfirmed, status: .forbidden, "Email not confirmed") }
-        if user.isBanned(at: now) { throw AuthError(.userBanned, status: .forbidden, "User is banned") }
+        guard user.isConfirmed else {
+            await auditRefusal(user, stored, reason: "email_not_confirmed", now: now)
+            throw AuthError(.emailNotConfirmed, status: .forbidden, "Email not confirmed")
+        }
+        if user.isBanned(at: now) {
+            await auditRefusal(user, stored, reason: "user_banned", now: now)
+            throw AuthError(.userBanned, status: .forbidden, "User is banned")
+        }
         if verified.signCountOutcome == .regressed {
             logger.warning(
                 "Passkey sign counter did not advance: the authenticator may have been cloned",
@@ -66,6 +73,7 @@ extension PasskeyService {
         let session = try await store.run(.transaction) { work in
             try await work.passkeys.recordUse(id: stored.id, signCount: verified.signCountToStore, at: now)
             try await work.users.recordSignIn(userId: signedIn.id, at: now)
+            try await work.audit(.passkey(.login, stored, of: signedIn, extra: ["method": "passkey"]), at: now)
             let method = AuthenticationMethod(method: "passkey", timestamp: now.secondsSinceEpoch)
             return try await issuer.start(for: signedIn, methods: [method], client: client, now: now, in: work)
         }
