@@ -54,7 +54,8 @@ extension PasskeyService {
             _ = try await work.users.find(id: userId, lockingOn: work.engine)
             guard try await work.passkeys.count(userId: userId) < limit else { throw AuthError.tooManyPasskeys }
             guard try await work.passkeys.insert(passkey) else { throw AuthError.webAuthnCredentialExists }
-            try await work.audit(AuditEvent(.passkeyCreated, user: userId, traits: ["passkey_id": passkey.id.uuidString.lowercased()]), at: now)
+            try await work.audit(
+                AuditEvent(.passkeyCreated, user: userId, traits: ["passkey_id": passkey.id.uuidString.lowercased()]), at: now)
         }
         return passkey.summary
     }

@@ -51,7 +51,7 @@ struct PasswordBreachLookup: Sendable {
         var request = HTTPClientRequest(url: "\(rangeAPI)/\(prefix)")
         request.headers.add(name: "Add-Padding", value: "true")
         request.headers.add(name: "User-Agent", value: "gatehouse")
-        let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.nanoseconds)))
+        let response = try await client.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
         guard response.status == .ok else { throw LookupFailure.status(response.status.code) }
         let body = try await response.body.collect(upTo: Self.maximumAnswerBytes)
         return String(buffer: body)
@@ -74,11 +74,5 @@ struct PasswordBreachLookup: Sendable {
             return (Int(parts[1].trimmingCharacters(in: .whitespaces)) ?? 0) > 0
         }
         return false
-    }
-}
-
-extension Duration {
-    fileprivate var nanoseconds: Double {
-        Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9
     }
 }

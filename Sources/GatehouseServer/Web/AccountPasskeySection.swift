@@ -30,7 +30,7 @@ struct AccountPasskeySection {
         guard case .signedIn(let caller, let cookie) = signIn else { return .outcome(web.signedOutRedirect(signIn, exchange: &exchange)) }
         web.setSignInCookie(cookie, on: &exchange)
         guard web.passkeysEnabled else { return .outcome(.redirect("/account")) }
-        if let wait = context.requestBudget.spend() {
+        if let wait = try await context.requestBudget.spend() {
             return .outcome(
                 try await render(caller, State(error: UserFacingText.tooManyRequests(retryAfterSeconds: wait)), .tooManyRequests))
         }

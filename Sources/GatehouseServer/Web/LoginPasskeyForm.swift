@@ -16,7 +16,7 @@ struct LoginPasskeyForm {
         -> PasskeyWebAnswer
     {
         guard web.passkeysEnabled else { return .outcome(.redirect("/login")) }
-        if let wait = context.requestBudget.spend() {
+        if let wait = try await context.requestBudget.spend() {
             return .outcome(failure(UserFacingText.tooManyLoginAttempts(retryAfterSeconds: wait), status: .tooManyRequests))
         }
         do throws(AuthError) {
