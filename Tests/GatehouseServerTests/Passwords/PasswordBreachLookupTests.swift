@@ -11,7 +11,9 @@ import Testing
 struct PasswordBreachLookupTests {
     static let breached = "not-common-but-breached-2024"
 
-    static func lookup(_ base: String, timeout: Duration = .seconds(2)) -> PasswordBreachLookup {
+    /// A generous time limit where the lookup is meant to succeed: a loaded test machine must not turn
+    /// "breached" into "lookup failed, let through".
+    static func lookup(_ base: String, timeout: Duration = .seconds(30)) -> PasswordBreachLookup {
         PasswordBreachLookup(rangeAPI: base, timeout: timeout, logger: Logger(label: "test.breach"))
     }
 
