@@ -1,6 +1,5 @@
 import Foundation
 import GatehouseCore
-import HTTPTypes
 import Hummingbird
 
 /// `GET /admin/audit`: the audit log, newest first, paged as `GET /admin/users` (`page`,
@@ -13,9 +12,7 @@ struct AdminAuditEndpoint {
         let paging = try AdminUsersPaging(request)
         let filter = try Self.filter(request)
         let result = try await service.audit.entries(matching: filter, offset: paging.offset, limit: paging.perPage)
-        var headers: HTTPFields = [HTTPField.Name("X-Total-Count")!: String(result.total)]
-        let query = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
-        headers[HTTPField.Name("Link")!] = paging.links(path: request.uri.path, query: query, total: result.total)
+        let headers = paging.headers(for: request, total: result.total)
         return try JSONBody.response(result.entries.map(AuditEntryPayload.init), headers: headers)
     }
 

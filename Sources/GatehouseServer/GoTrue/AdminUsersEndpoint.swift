@@ -1,5 +1,4 @@
 import GatehouseCore
-import HTTPTypes
 import Hummingbird
 
 /// The admin API: `POST/GET /admin/users`, `GET/PUT/DELETE /admin/users/{id}`, for a
@@ -20,9 +19,7 @@ struct AdminUsersEndpoint {
     func list(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let paging = try AdminUsersPaging(request)
         let result = try await service.accounts.adminListUsers(page: paging.page, perPage: paging.perPage)
-        var headers: HTTPFields = [HTTPField.Name("X-Total-Count")!: String(result.total)]
-        let query = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
-        headers[HTTPField.Name("Link")!] = paging.links(path: request.uri.path, query: query, total: result.total)
+        let headers = paging.headers(for: request, total: result.total)
         return try JSONBody.response(UserList(users: result.users.map(\.payload)), headers: headers)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// `page` and `per_page` of `GET /admin/users`, and its `Link` header, as GoTrue's
@@ -34,6 +35,14 @@ struct AdminUsersPaging {
                 "Bad Pagination Parameters: \(name) must be a whole number between \(range.lowerBound) and \(range.upperBound)")
         }
         return value
+    }
+
+    /// The headers of a page: `X-Total-Count` and `Link` (for the request's own path and query).
+    func headers(for request: Request, total: Int) -> HTTPFields {
+        var headers: HTTPFields = [HTTPField.Name("X-Total-Count")!: String(total)]
+        let query = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+        headers[HTTPField.Name("Link")!] = links(path: request.uri.path, query: query, total: total)
+        return headers
     }
 
     /// `<path?query>; rel="next", <path?query>; rel="last"`; `next` only before the last page.
