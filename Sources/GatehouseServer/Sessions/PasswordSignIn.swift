@@ -33,7 +33,9 @@ extension SessionService {
         do {
             try await claimSignInTry(budgetKey: budgetKey)
         } catch {
-            throw await refused(error, email: address, user: nil, reason: "too_many_attempts")
+            // Only a spent budget is "too many attempts"; a storage failure is recorded as what it is.
+            let reason = error.code == .overRequestRateLimit ? "too_many_attempts" : error.code.rawValue
+            throw await refused(error, email: address, user: nil, reason: reason)
         }
         let user: UserRecord? =
             if let email {
