@@ -37,7 +37,7 @@ FUZZ_SETTINGS = {
 MAX_EXAMPLES = 25
 MINIMUM_CASES = 2000
 CHECKS = "not_a_server_error,response_schema_conformance,status_code_conformance"
-RUN_TIMEOUT = 420  # seconds for the schemathesis run (about 2 minutes on 2 busy cores)
+RUN_TIMEOUT = 900  # seconds for the schemathesis run (about 3 minutes on 2 busy cores, one worker)
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +88,9 @@ def test_schemathesis_finds_nothing(fuzz_server, tmp_path):
         "--phases", "examples,coverage,fuzzing",
         "--max-examples", str(MAX_EXAMPLES),
         "--generation-deterministic",
-        "--workers", "2",
+        # One worker: Hypothesis's internal caches are not thread-safe (its documented policy), and
+        # with two worker threads a CI run crashed inside hypothesis.internal.lambda_sources.
+        "--workers", "1",
         "--request-timeout", "30",
         "--no-color",
         "--report", "ndjson", "--report-ndjson-path", str(report),
