@@ -181,7 +181,8 @@ struct PasskeySignInModelTests {
         // The answer lands and the client stores it while the main actor is held (the page has
         // not seen it yet), then the person leaves.
         gate.open()
-        for _ in 0..<5000 where storage.load(key: client.configuration.storageKey) == nil { usleep(2000) }
+        // Bounded at 120 s, as in CancellationTests: the store runs on the shared cooperative pool.
+        for _ in 0..<60_000 where storage.load(key: client.configuration.storageKey) == nil { usleep(2000) }
         #expect(storage.load(key: client.configuration.storageKey) != nil)
         model.cancel()
         await tap.value

@@ -9,7 +9,7 @@ import Testing
 @Suite("SMTP STARTTLS and implicit TLS", .enabled(if: SMTPTestCertificates.isAvailable, "needs the openssl command"))
 struct SMTPStartTLSTests {
     private func withCertificates(_ body: (SMTPTestCertificates) async throws -> Void) async throws {
-        let certificates = try SMTPTestCertificates.make()
+        let certificates = try await SMTPTestCertificates.make()
         do {
             try await body(certificates)
             certificates.remove()

@@ -14,7 +14,7 @@ struct SMTPTestCertificates: Sendable {
 
     static var isAvailable: Bool { opensslPath != nil }
 
-    static func make() throws -> SMTPTestCertificates {
+    static func make() async throws -> SMTPTestCertificates {
         guard let openssl = opensslPath else { throw Failure("openssl not found") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-smtp-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -23,14 +23,14 @@ struct SMTPTestCertificates: Sendable {
             try "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
                 .write(to: directory.appendingPathComponent("server.ext"), atomically: true, encoding: .utf8)
             let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-            try run(
+            try await run(
                 openssl,
                 ["req", "-x509"] + ec + [
                     "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Gatehouse Throwaway Test CA",
                     "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
                 ], in: directory)
-            try run(openssl, ["req"] + ec + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"], in: directory)
-            try run(
+            try await run(openssl, ["req"] + ec + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"], in: directory)
+            try await run(
                 openssl,
                 [
                     "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
@@ -53,7 +53,12 @@ struct SMTPTestCertificates: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private static func run(_ executable: String, _ arguments: [String], in directory: URL) throws {
+    /// Runs one `openssl` command and awaits its exit. Not `waitUntilExit()`: that blocks the
+    /// calling thread on a run loop until Foundation delivers the child's exit there, and on Linux
+    /// under load it can park a thread of the cooperative pool for good — on 2 cores, two such
+    /// threads stop every test in the process. The handler is set before `run()`, so an exit
+    /// that comes at once is not missed; a command that never exits is killed after 60 s.
+    private static func run(_ executable: String, _ arguments: [String], in directory: URL) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -61,11 +66,23 @@ struct SMTPTestCertificates: Sendable {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(60))
+            if process.isRunning { process.terminate() }
+        }
+        defer { watchdog.cancel() }
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        guard status == 0 else {
             let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw Failure("openssl \(arguments.first ?? "") failed: \(text)")
+            throw Failure("openssl \(arguments.first ?? "") failed (status \(status)): \(text)")
         }
     }
 
