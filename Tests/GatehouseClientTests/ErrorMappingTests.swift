@@ -16,8 +16,9 @@ struct ErrorMappingTests {
         #expect(error == .timedOut)
         #expect(error?.userFacingMessage == UserFacingText.connectionTimedOut)
         let elapsed = ContinuousClock.now - started
-        // The upper bound only proves the request ended instead of hanging (loaded CI machines are slow).
-        #expect(elapsed >= .milliseconds(1400) && elapsed < .seconds(20), "\(elapsed)")
+        // The upper bound only proves the request ended instead of hanging: generous, because a
+        // loaded machine once took 38 s to get there.
+        #expect(elapsed >= .milliseconds(1400) && elapsed < .seconds(180), "\(elapsed)")
         withExtendedLifetime(silent) {}
     }
 

@@ -73,7 +73,9 @@ struct BadInputTests {
         let elapsed = clock.measure {
             #expect(JSONColumn.decode(Self.nested(100_000)) == [:])
         }
-        #expect(elapsed < .seconds(2))
+        // Only catches a decode that does not stop at the bound (it takes milliseconds); the limit
+        // is generous because a loaded machine is slow.
+        #expect(elapsed < .seconds(30))
         #expect(JSONColumn.decode(Self.nested(100)) != [:])
     }
 }

@@ -26,7 +26,13 @@ extension Routes {
                 _ = try await RouteMail.newest(api, to: registered)
                 try await RouteMail.drainOutbox(api)
 
-                let status = try await api.send(.get, "/admin/mail", bearer: api.serviceRoleToken)
+                // The marker is in the mailbox once delivered, but its job is marked sent only
+                // after that: wait (bounded) until nothing is pending or being sent.
+                var status = try await api.send(.get, "/admin/mail", bearer: api.serviceRoleToken)
+                for _ in 0..<600 where status["pending"]?.intValue != 0 || status["sending"]?.intValue != 0 {
+                    try await Task.sleep(for: .milliseconds(50))
+                    status = try await api.send(.get, "/admin/mail", bearer: api.serviceRoleToken)
+                }
                 #expect(status.status == .ok, "\(status)")
                 #expect(status["sent"]?.intValue == 2, "the email and the marker: \(status)")
                 #expect(status["skipped"]?.intValue == 1, "\(status)")
