@@ -43,7 +43,7 @@ struct LateRefreshTests {
         #expect(try storage.load(key: "gatehouse.auth.session") == nil)
         #expect(await Scripted.client(transport, clock: Self.clock, storage: storage).restoreSession() == nil)
         // Events arrive through a stream: wait (bounded) for the first, then a moment for any other.
-        for _ in 0..<500 where events.names.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<12_000 where events.names.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         try await Task.sleep(for: .milliseconds(50))
         #expect(events.names == [.signedOut])
         // The tokens the late refresh produced are revoked, not left alive on the server.
@@ -69,7 +69,7 @@ struct LateRefreshTests {
         let stored = try #require(try storage.load(key: "gatehouse.auth.session"))
         #expect(try JSONDecoder().decode(Session.self, from: stored) == bob)
         // Events arrive through a stream: wait (bounded) for the first, then a moment for any other.
-        for _ in 0..<500 where events.names.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<12_000 where events.names.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         try await Task.sleep(for: .milliseconds(50))
         #expect(events.names == [.signedIn])
         await transport.wait(forRequests: 1, path: "/logout")

@@ -25,10 +25,11 @@ final class EventLog: Sendable {
     var changes: [AuthStateChange] { box.changes.withLock { $0 } }
     var names: [AuthChangeEvent] { changes.map(\.event) }
 
-    /// Waits (up to 5 s) until at least `count` events arrived; returns their names.
+    /// Waits (bounded: about 120 s, for a loaded machine) until at least `count` events arrived;
+    /// returns their names.
     @discardableResult
     func wait(count: Int) async -> [AuthChangeEvent] {
-        for _ in 0..<1000 where changes.count < count {
+        for _ in 0..<12_000 where changes.count < count {
             try? await Task.sleep(for: .milliseconds(10))
         }
         return names

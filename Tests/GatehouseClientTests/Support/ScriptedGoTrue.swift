@@ -45,9 +45,9 @@ final class ScriptedGoTrue: HTTPTransport {
         }
     }
 
-    /// Waits (up to 5 s) until `count` requests to `path` arrived.
+    /// Waits (bounded: about 120 s, for a loaded machine) until `count` requests to `path` arrived.
     func wait(forRequests count: Int, path: String, query: String? = nil) async {
-        for _ in 0..<1000 where requests(path: path, query: query).count < count {
+        for _ in 0..<12_000 where requests(path: path, query: query).count < count {
             try? await Task.sleep(for: .milliseconds(10))
         }
     }
@@ -64,14 +64,14 @@ extension URLRequest {
     }
 }
 
-/// A one-shot gate a scripted answer waits on (bounded: gives up after 10 s).
+/// A one-shot gate a scripted answer waits on (bounded: gives up after about 120 s).
 final class ScriptGate: Sendable {
     private let opened = Mutex(false)
 
     func open() { opened.withLock { $0 = true } }
 
     func wait() async {
-        for _ in 0..<1000 where !opened.withLock({ $0 }) {
+        for _ in 0..<12_000 where !opened.withLock({ $0 }) {
             try? await Task.sleep(for: .milliseconds(10))
         }
     }

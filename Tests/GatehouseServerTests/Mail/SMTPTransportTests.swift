@@ -196,8 +196,9 @@ struct SMTPTransportTests {
                 try await Self.transport(port: server.port, commandTimeout: .milliseconds(300)).send(Self.message)
             }
             #expect(error == MailDeliveryError(transient: true, "SMTP greeting: no reply within 300 ms"))
-            // Far from the 300 ms: only proves it ended instead of hanging (a loaded CI machine took 7 s).
-            #expect(ContinuousClock.now - started < .seconds(20))
+            // Far from the 300 ms: only proves it ended instead of hanging (loaded machines took 7 s
+            // and more).
+            #expect(ContinuousClock.now - started < .seconds(180))
         }
     }
 
@@ -221,13 +222,13 @@ struct SMTPTransportTests {
             let transport = Self.transport(port: server.port, commandTimeout: .seconds(30))
             let started = ContinuousClock.now
             let task = Task { try await transport.send(Self.message) }
-            while !server.recording.lines.contains(where: { $0.hasPrefix("MAIL") }), ContinuousClock.now - started < .seconds(20) {
+            while !server.recording.lines.contains(where: { $0.hasPrefix("MAIL") }), ContinuousClock.now - started < .seconds(120) {
                 try await Task.sleep(for: .milliseconds(10))
             }
             task.cancel()
             let error = await #expect(throws: MailDeliveryError.self) { try await task.value }
+            // "cancelled", not "no reply within 30 s": the cancellation ended it, not the timeout.
             #expect(error == MailDeliveryError(transient: true, "SMTP MAIL FROM: cancelled"))
-            #expect(ContinuousClock.now - started < .seconds(28), "ended by the cancellation, not the 30 s timeout")
         }
     }
 
