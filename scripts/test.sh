@@ -5,7 +5,8 @@
 #   2. Python virtualenv for the conformance suite (scripts/python-env.sh)
 #   3. swift build, the SwiftUI parse check and `swift format lint --strict`
 #   4. a throwaway PostgreSQL 15 cluster (scripts/postgres.sh), stopped on any exit
-#   5. swift test, with GATEHOUSE_TEST_POSTGRES_URL exported (Swift suites run on SQLite
+#   5. swift test (scripts/swift-test.sh: bounded, with a digest of what failed or stalled), with
+#      GATEHOUSE_TEST_POSTGRES_URL exported (Swift suites run on SQLite
 #      always and on PostgreSQL when that variable is set)
 #   6. the Python conformance suite (Conformance/) against the built binary, on SQLite
 #   7. the same suite on PostgreSQL
@@ -113,7 +114,7 @@ fi
 
 # Without PostgreSQL the Swift suites would silently run on SQLite only; the PostgreSQL
 # failure above already fails the run, so running them still gives useful results.
-run_step "swift test" timeout "${GATEHOUSE_SWIFT_TEST_TIMEOUT:-2400}" swift test
+run_step "swift test" bash scripts/swift-test.sh
 
 # pytest exits 5 when it collected no tests; any non-zero status is a failure here.
 pytest_cmd=(timeout "${GATEHOUSE_PYTEST_TIMEOUT:-1800}" "$python" -m pytest Conformance)
