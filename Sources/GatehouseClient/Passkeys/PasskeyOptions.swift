@@ -11,12 +11,6 @@ public struct PasskeyRegistrationOptions: Decodable, Sendable, Equatable {
     /// Unix seconds (a number on the wire, as supabase-swift decodes it).
     public let expiresAt: Int64
 
-    enum CodingKeys: String, CodingKey {
-        case options
-        case challengeId = "challenge_id"
-        case expiresAt = "expires_at"
-    }
-
     public init(challengeId: String, options: JSONValue, expiresAt: Int64) {
         self.challengeId = challengeId
         self.options = options
@@ -24,10 +18,8 @@ public struct PasskeyRegistrationOptions: Decodable, Sendable, Equatable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        challengeId = try container.decode(String.self, forKey: .challengeId)
-        options = try container.decode(JSONValue.self, forKey: .options)
-        expiresAt = try container.decodeUnixSeconds(forKey: .expiresAt)
+        let envelope = try PasskeyOptionsEnvelope(from: decoder)
+        self.init(challengeId: envelope.challengeId, options: envelope.options, expiresAt: envelope.expiresAt)
     }
 
     /// `rp.id`: the relying party the platform creates the passkey for.
@@ -75,12 +67,6 @@ public struct PasskeyAuthenticationOptions: Decodable, Sendable, Equatable {
     public let options: JSONValue
     public let expiresAt: Int64
 
-    enum CodingKeys: String, CodingKey {
-        case options
-        case challengeId = "challenge_id"
-        case expiresAt = "expires_at"
-    }
-
     public init(challengeId: String, options: JSONValue, expiresAt: Int64) {
         self.challengeId = challengeId
         self.options = options
@@ -88,10 +74,8 @@ public struct PasskeyAuthenticationOptions: Decodable, Sendable, Equatable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        challengeId = try container.decode(String.self, forKey: .challengeId)
-        options = try container.decode(JSONValue.self, forKey: .options)
-        expiresAt = try container.decodeUnixSeconds(forKey: .expiresAt)
+        let envelope = try PasskeyOptionsEnvelope(from: decoder)
+        self.init(challengeId: envelope.challengeId, options: envelope.options, expiresAt: envelope.expiresAt)
     }
 
     /// `rpId`: the relying party whose passkeys may answer.
@@ -104,11 +88,28 @@ public struct PasskeyAuthenticationOptions: Decodable, Sendable, Equatable {
     public var timeout: Int? { options[webAuthn: "timeout"]?.webAuthnInteger }
 }
 
-extension KeyedDecodingContainer {
-    /// Unix seconds sent as a JSON number (whole or not).
-    fileprivate func decodeUnixSeconds(forKey key: Key) throws -> Int64 {
-        if let whole = try? decode(Int64.self, forKey: key) { return whole }
-        return Int64(try decode(Double.self, forKey: key))
+/// The envelope both options answers share: `challenge_id`, the WebAuthn options, and
+/// `expires_at` in Unix seconds (a JSON number, whole or not).
+private struct PasskeyOptionsEnvelope: Decodable {
+    let challengeId: String
+    let options: JSONValue
+    let expiresAt: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case options
+        case challengeId = "challenge_id"
+        case expiresAt = "expires_at"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        challengeId = try container.decode(String.self, forKey: .challengeId)
+        options = try container.decode(JSONValue.self, forKey: .options)
+        if let whole = try? container.decode(Int64.self, forKey: .expiresAt) {
+            expiresAt = whole
+        } else {
+            expiresAt = Int64(try container.decode(Double.self, forKey: .expiresAt))
+        }
     }
 }
 
