@@ -78,6 +78,7 @@ extension ServerConfiguration {
         try readObservability(reader, into: &configuration)
         configuration.passkeys = try PasskeyConfiguration.fromEnvironment(reader, environment: environment, siteURL: configuration.siteURL)
         configuration.adminConsole = try reader.read(ServerSettings.adminConsole, defaultingTo: environment == .production ? .off : .on)
+        configuration.adminConsoleIdleTimeout = try reader.read(ServerSettings.adminConsoleIdleTimeout)
         return configuration
     }
 }

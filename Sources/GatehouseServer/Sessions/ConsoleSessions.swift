@@ -19,9 +19,9 @@ enum ConsoleSessionStatus: Sendable {
 /// revoking an operator's sessions or banning them ends the console at once), resumed on every
 /// console request with stricter limits than the pages' cookie sessions.
 extension SessionService {
-    /// Fifteen minutes without a console page: an unattended operator's browser should not stay
-    /// an open door to every account.
-    static let consoleIdleLimit: Int64 = 15 * 60
+    /// Seconds without a console request before the session ends
+    /// (`GATEHOUSE_ADMIN_CONSOLE_IDLE_TIMEOUT`, 15 minutes by default).
+    var consoleIdleLimit: Int64 { Int64(configuration.adminConsoleIdleTimeout) }
     /// Eight hours from the password, however busy: a working day, then a fresh sign-in (so a
     /// console session is always a recent sign-in, as the issue asks).
     static let consoleAbsoluteLimit: Int64 = 8 * 3600
@@ -35,7 +35,7 @@ extension SessionService {
         let loaded = try await store.run { try await $0.sessions.findWithUser(id: sessionId) }
         guard let (session, user) = loaded, user.id == userId else { return .ended }
         let seconds = now.secondsSinceEpoch
-        if seconds - lastSeen > Self.consoleIdleLimit || seconds - startedAt > Self.consoleAbsoluteLimit {
+        if seconds - lastSeen > consoleIdleLimit || seconds - startedAt > Self.consoleAbsoluteLimit {
             try await store.run(.transaction) { try await $0.sessions.delete(id: sessionId) }
             return .timedOut
         }

@@ -32,6 +32,14 @@ struct ConsoleAccessTests {
         #expect(throws: ConfigurationError.self) {
             try ServerConfiguration.fromEnvironment(ConfigurationTests.env(["GATEHOUSE_ADMIN_CONSOLE": "maybe"]))
         }
+        #expect(development.adminConsoleIdleTimeout == 15 * 60)
+        let idle = ConfigurationTests.env(["GATEHOUSE_ADMIN_CONSOLE_IDLE_TIMEOUT": "30s"])
+        #expect(try ServerConfiguration.fromEnvironment(idle).adminConsoleIdleTimeout == 30)
+        for bad in ["2s", "9h", "soon"] {
+            #expect(throws: ConfigurationError.self, "\(bad)") {
+                try ServerConfiguration.fromEnvironment(ConfigurationTests.env(["GATEHOUSE_ADMIN_CONSOLE_IDLE_TIMEOUT": bad]))
+            }
+        }
     }
 
     @Test("signed out: every console page redirects to the sign-in", arguments: Backend.all)

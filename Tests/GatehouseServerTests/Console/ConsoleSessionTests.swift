@@ -66,6 +66,21 @@ struct ConsoleSessionTests {
         }
     }
 
+    @Test("GATEHOUSE_ADMIN_CONSOLE_IDLE_TIMEOUT sets the idle limit", arguments: Backend.all)
+    func configuredIdleLimit(_ backend: Backend) async throws {
+        let time = ManualServerClock(Timestamp.now())
+        try await ConsoleFixture.withAccounts(backend) { database, accounts in
+            try await TestServer.run(on: database, configure: { $0.adminConsoleIdleTimeout = 60 }, clock: time.clock) { api async throws in
+                var browser = WebFormClient(api)
+                #expect(try await browser.consoleSignIn(accounts.operatorEmail).location == "/admin")
+                time.advance(seconds: 59)
+                #expect(try await browser.get("/admin").status == .ok)
+                time.advance(seconds: 61)
+                #expect(try await browser.get("/admin").location == "/admin/login?reason=timeout")
+            }
+        }
+    }
+
     @Test("a demoted operator gets the 403 page at once; a banned or revoked one is signed out at once", arguments: Backend.all)
     func losingAccess(_ backend: Backend) async throws {
         try await ConsoleFixture.withAccounts(backend) { database, accounts in
