@@ -77,6 +77,8 @@ extension ServerConfiguration {
         configuration.passwordBreach = try PasswordBreachConfiguration.fromEnvironment(reader, environment: environment)
         try readObservability(reader, into: &configuration)
         configuration.passkeys = try PasskeyConfiguration.fromEnvironment(reader, environment: environment, siteURL: configuration.siteURL)
+        configuration.adminConsole = try reader.read(ServerSettings.adminConsole, defaultingTo: environment == .production ? .off : .on)
+        configuration.adminConsoleIdleTimeout = try reader.read(ServerSettings.adminConsoleIdleTimeout)
         return configuration
     }
 }
