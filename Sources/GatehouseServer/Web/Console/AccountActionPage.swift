@@ -23,7 +23,6 @@ struct AccountActionPage {
         let back = AccountsMarkup.accountPath(user.id)
         var html = "<p class=\"breadcrumb\"><a href=\"\(AccountListPage.path)\">Accounts</a> › "
         html += "<a href=\"\(back)\">\(AccountsMarkup.escape(AccountActionText.displayName(user)))</a></p>\n"
-        html += "<h1>\(AccountsMarkup.escape(title))</h1>\n"
         html += AccountsMarkup.alert(refusal.map(AccountActionText.refusal))
         html += AccountActionText.explanation(action, user).map { "<p>\(AccountsMarkup.escape($0))</p>\n" }.joined()
         if refusal == nil || refusal == .confirmationMismatch || refusal == .banDurationMissing {
@@ -52,11 +51,11 @@ struct AccountActionPage {
         case .sendRecovery, .resendConfirmation, .revokeSessions, .unban:
             break
         }
-        let danger = action == .delete || action == .ban ? " class=\"danger\"" : ""
+        let style = action == .delete || action == .ban || action == .revokeSessions ? "button danger" : "button primary"
         return """
-            <form method="post" action="\(path)">
+            <form method="post" action="\(path)" class="console-form">
             \(AccountsMarkup.csrfField(csrfToken))
-            \(fields)<p><button type="submit"\(danger)>\(AccountsMarkup.escape(AccountActionText.button(action)))</button></p>
+            \(fields)<p><button type="submit" class="\(style)">\(AccountsMarkup.escape(AccountActionText.button(action)))</button></p>
             </form>
 
             """

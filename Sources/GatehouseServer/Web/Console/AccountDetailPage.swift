@@ -19,7 +19,6 @@ struct AccountDetailPage {
     /// The HTML inside the console's `<main>`.
     var body: String {
         var html = "<p class=\"breadcrumb\"><a href=\"\(AccountListPage.path)\">Accounts</a></p>\n"
-        html += "<h1>\(AccountsMarkup.escape(title))</h1>\n"
         html += AccountsMarkup.notice(notice.map(AccountActionText.notice))
         html += section("Profile", profileList)
         html += section("Actions", actionLinks)
@@ -45,7 +44,7 @@ struct AccountDetailPage {
             : (user.bannedUntil == nil ? "No" : "No (ended " + AccountsMarkup.time(user.bannedUntil) + ")")
         let rows: [(String, String)] = [
             ("Id", "<code>\(user.id.uuidString.lowercased())</code>"),
-            ("Email", user.isAnonymous ? "<span class=\"muted\">none</span>" : AccountsMarkup.escape(user.email)),
+            ("Email", user.isAnonymous ? "<span class=\"console-muted\">none</span>" : AccountsMarkup.escape(user.email)),
             ("Created", AccountsMarkup.time(user.createdAt)),
             ("Updated", AccountsMarkup.time(user.updatedAt)),
             ("Last sign-in", AccountsMarkup.time(user.lastSignInAt)),
@@ -62,7 +61,7 @@ struct AccountDetailPage {
     }
 
     private var actionLinks: String {
-        guard !actions.isEmpty else { return "<p class=\"empty\">No actions apply to this account.</p>" }
+        guard !actions.isEmpty else { return "<p class=\"console-muted\">No actions apply to this account.</p>" }
         let base = AccountsMarkup.accountPath(user.id)
         let items = actions.map { "<li><a href=\"\(base)/\($0.rawValue)\">\(AccountsMarkup.escape(AccountActionText.link($0)))</a></li>" }
         return "<ul class=\"actions\">\(items.joined())</ul>"

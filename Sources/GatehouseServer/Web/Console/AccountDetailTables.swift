@@ -17,8 +17,8 @@ enum AccountDetailTables {
     static func sessions(_ sessions: [ConsoleSessionSummary]) -> String {
         let rows = sessions.map { session in
             [
-                session.userAgent.map(AccountsMarkup.escape) ?? "<span class=\"muted\">unknown</span>",
-                session.ip.map(AccountsMarkup.escape) ?? "<span class=\"muted\">unknown</span>",
+                session.userAgent.map(AccountsMarkup.escape) ?? "<span class=\"console-muted\">unknown</span>",
+                session.ip.map(AccountsMarkup.escape) ?? "<span class=\"console-muted\">unknown</span>",
                 AccountsMarkup.time(session.createdAt), AccountsMarkup.time(session.lastSeenAt), AccountsMarkup.escape(session.aal),
             ]
         }
@@ -31,7 +31,7 @@ enum AccountDetailTables {
         let rows = factors.map { factor in
             [
                 AccountsMarkup.escape(factor.factorType),
-                factor.friendlyName.isEmpty ? "<span class=\"muted\">unnamed</span>" : AccountsMarkup.escape(factor.friendlyName),
+                factor.friendlyName.isEmpty ? "<span class=\"console-muted\">unnamed</span>" : AccountsMarkup.escape(factor.friendlyName),
                 AccountsMarkup.escape(factor.status.rawValue), AccountsMarkup.time(factor.createdAt),
             ]
         }
@@ -68,7 +68,7 @@ enum AccountDetailTables {
     }
 
     private static func actor(_ actor: String?, subject: UUID) -> String {
-        guard let actor else { return "<span class=\"muted\">—</span>" }
+        guard let actor else { return "<span class=\"console-muted\">—</span>" }
         if actor == subject.uuidString.lowercased() { return "the user" }
         if let operatorId = UUID(uuidString: actor) {
             return "<a href=\"\(AccountsMarkup.accountPath(operatorId))\">operator</a>"

@@ -37,8 +37,8 @@ struct AccountListPage {
 
     /// The HTML inside the console's `<main>`.
     var body: String {
-        var html = "<h1>\(Self.title)</h1>\n"
-        html += AccountsMarkup.notice(notice.map(AccountActionText.notice))
+        // The console's layout prints the page's <h1> (its title).
+        var html = AccountsMarkup.notice(notice.map(AccountActionText.notice))
         html += searchForm
         let query = page.query
         let summary = page.total == 1 ? "1 account" : "\(page.total) accounts"
@@ -74,14 +74,14 @@ struct AccountListPage {
             "<option value=\"\(value)\"\(selected ? " selected" : "")>\(label)</option>"
         }
         return """
-            <form method="get" action="\(Self.path)" class="search" role="search">
-            <p><label for="accounts-q">Email contains</label>
-            <input type="search" id="accounts-q" name="q" value="\(AccountsMarkup.escape(query.search))" maxlength="\(ConsoleAccountQuery.maximumSearchLength)" autocomplete="off"></p>
-            <p><label for="accounts-sort">Sort by</label>
-            <select id="accounts-sort" name="sort">\(option("created", "Created", selected: query.sort == .created))\(option("last_sign_in", "Last sign-in", selected: query.sort == .lastSignIn))</select></p>
-            <p><label for="accounts-order">Order</label>
-            <select id="accounts-order" name="order">\(option("desc", "Newest first", selected: !query.ascending))\(option("asc", "Oldest first", selected: query.ascending))</select></p>
-            <p><button type="submit">Search</button></p>
+            <form method="get" action="\(Self.path)" class="console-filters" role="search">
+            <div><label for="accounts-q">Email contains</label>
+            <input type="search" id="accounts-q" name="q" value="\(AccountsMarkup.escape(query.search))" maxlength="\(ConsoleAccountQuery.maximumSearchLength)" autocomplete="off"></div>
+            <div><label for="accounts-sort">Sort by</label>
+            <select id="accounts-sort" name="sort">\(option("created", "Created", selected: query.sort == .created))\(option("last_sign_in", "Last sign-in", selected: query.sort == .lastSignIn))</select></div>
+            <div><label for="accounts-order">Order</label>
+            <select id="accounts-order" name="order">\(option("desc", "Newest first", selected: !query.ascending))\(option("asc", "Oldest first", selected: query.ascending))</select></div>
+            <div><button type="submit" class="button primary">Search</button></div>
             </form>
 
             """
@@ -106,6 +106,6 @@ struct AccountListPage {
         for number in low...max(low, high) where number <= page.pageCount { items.append(link(number, String(number))) }
         if high < page.pageCount { items.append(link(page.pageCount, String(page.pageCount))) }
         if current < page.pageCount { items.append(link(current + 1, "Next", rel: "next")) }
-        return "\n<nav aria-label=\"Pages\" class=\"pager\"><ul>\(items.joined())</ul></nav>\n"
+        return "\n<nav aria-label=\"Pages\" class=\"console-pager\"><ul>\(items.joined())</ul></nav>\n"
     }
 }

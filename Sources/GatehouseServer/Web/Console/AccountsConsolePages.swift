@@ -68,15 +68,4 @@ struct AccountsConsolePages: Sendable {
             return .page(title: page.title, body: page.body, status: .conflict)
         }
     }
-
-    /// A post whose CSRF token or origin was refused: the confirmation page again, with a fresh
-    /// token and the console's "expired" text, and nothing done (403).
-    func rejected(id: String, action rawAction: String, operatorId: UUID, csrfToken: String, message: String) async throws(AuthError)
-        -> AccountsConsoleAnswer
-    {
-        guard
-            case .page(let title, let body, _) = try await confirm(id: id, action: rawAction, operatorId: operatorId, csrfToken: csrfToken)
-        else { return .notFound }
-        return .page(title: title, body: AccountsMarkup.alert(message) + body, status: .forbidden)
-    }
 }

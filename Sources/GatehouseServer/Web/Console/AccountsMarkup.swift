@@ -22,7 +22,7 @@ enum AccountsMarkup {
 
     /// A time as `<time>`: readable (UTC, to the second) and machine-readable; a dash for none.
     static func time(_ instant: Timestamp?) -> String {
-        guard let instant else { return "<span class=\"muted\">—</span>" }
+        guard let instant else { return "<span class=\"console-muted\">—</span>" }
         let text = String(instant.rfc3339.prefix(19)).replacingOccurrences(of: "T", with: " ") + " UTC"
         return "<time datetime=\"\(escape(instant.rfc3339))\">\(escape(text))</time>"
     }
@@ -45,12 +45,12 @@ enum AccountsMarkup {
     /// A table with a caption and column headers; `rows` are already-escaped cells. An empty
     /// table says so in a paragraph instead.
     static func table(caption: String, headers: [String], rows: [[String]], empty: String) -> String {
-        guard !rows.isEmpty else { return "<p class=\"empty\">\(escape(empty))</p>" }
-        var html = "<table>\n<caption>\(escape(caption))</caption>\n<thead><tr>"
+        guard !rows.isEmpty else { return "<p class=\"console-muted\">\(escape(empty))</p>" }
+        var html = "<div class=\"console-table-wrap\">\n<table class=\"console-table\">\n<caption>\(escape(caption))</caption>\n<thead><tr>"
         for header in headers { html += "<th scope=\"col\">\(escape(header))</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for row in rows { html += "<tr>" + row.map { "<td>\($0)</td>" }.joined() + "</tr>\n" }
-        return html + "</tbody>\n</table>"
+        return html + "</tbody>\n</table>\n</div>"
     }
 
     /// The path of an account's page (ids are written lowercased, as everywhere).
@@ -59,12 +59,12 @@ enum AccountsMarkup {
     /// A notice after an action, announced to screen readers.
     static func notice(_ text: String?) -> String {
         guard let text else { return "" }
-        return "<p class=\"notice\" role=\"status\">\(escape(text))</p>"
+        return "<div class=\"console-notice\" role=\"status\"><p>\(escape(text))</p></div>"
     }
 
     /// An error the operator must read (a refused action), announced at once.
     static func alert(_ text: String?) -> String {
         guard let text else { return "" }
-        return "<p class=\"error\" role=\"alert\">\(escape(text))</p>"
+        return "<div class=\"console-alert\" role=\"alert\"><p>\(escape(text))</p></div>"
     }
 }
