@@ -26,6 +26,8 @@ struct ConsoleAccountRow: Sendable {
     var user: UserRecord
     var factorCount: Int
     var passkeyCount: Int
+    /// An operator of the console (`is_super_admin`).
+    var isOperator: Bool = false
 }
 
 /// One page of the list and how many accounts match in all.

@@ -9,6 +9,8 @@ struct ConsoleAccountProfile: Sendable {
     /// The newest entries about the account (by its id or its address), newest first.
     var auditEntries: [AuditEntry]
     var auditTotal: Int
+    /// An operator of the console (`is_super_admin`).
+    var isOperator: Bool = false
 
     var factors: [FactorRecord] { user.factors }
 
@@ -26,7 +28,8 @@ extension ConsoleAccountService {
                 user: user, sessions: try await work.sessions.consoleList(userId: userId),
                 passkeys: try await work.passkeys.list(userId: userId).map(\.summary),
                 auditEntries: try await work.auditLog.list(userId: userId, orEmail: user.email, limit: ConsoleAccountProfile.auditLimit),
-                auditTotal: try await work.auditLog.count(userId: userId, orEmail: user.email))
+                auditTotal: try await work.auditLog.count(userId: userId, orEmail: user.email),
+                isOperator: try await work.users.isSuperAdmin(id: userId))
         }
         guard let profile else { throw Self.notFound }
         return profile

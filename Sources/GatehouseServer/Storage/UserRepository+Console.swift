@@ -16,7 +16,8 @@ extension UserRepository {
             }
         let counts = """
             (SELECT COUNT(*) FROM mfa_factors f WHERE f.user_id = u.id) AS console_factor_count,
-            (SELECT COUNT(*) FROM webauthn_credentials w WHERE w.user_id = u.id) AS console_passkey_count
+            (SELECT COUNT(*) FROM webauthn_credentials w WHERE w.user_id = u.id) AS console_passkey_count,
+            (CASE WHEN u.is_super_admin THEN 1 ELSE 0 END) AS console_is_operator
             """
         return try await database.raw(
             """
@@ -26,7 +27,8 @@ extension UserRepository {
         ).all().map { row in
             ConsoleAccountRow(
                 user: try Self.decode(row), factorCount: try row.decode(column: "console_factor_count", as: Int.self),
-                passkeyCount: try row.decode(column: "console_passkey_count", as: Int.self))
+                passkeyCount: try row.decode(column: "console_passkey_count", as: Int.self),
+                isOperator: try row.decode(column: "console_is_operator", as: Int.self) != 0)
         }
     }
 }

@@ -7,8 +7,6 @@ import GatehouseCore
 struct AccountDetailPage {
     let profile: ConsoleAccountProfile
     var notice: ConsoleAccountNotice? = nil
-    /// Whether the account is an operator (`is_super_admin`); nil where unknown.
-    var isOperator: Bool? = nil
     /// The actions offered: those not refused for this account and operator.
     var actions: [ConsoleAccountAction] = []
 
@@ -53,7 +51,7 @@ struct AccountDetailPage {
             ("Recovery sent", AccountsMarkup.time(user.recoverySentAt)),
             ("Banned", banned),
             ("Anonymous", AccountsMarkup.yesNo(user.isAnonymous)),
-            ("Operator (super admin)", isOperator.map(AccountsMarkup.yesNo) ?? "—"),
+            ("Operator (super admin)", AccountsMarkup.yesNo(profile.isOperator)),
             ("Password set", AccountsMarkup.yesNo(!(user.passwordHash ?? "").isEmpty)),
         ]
         let items = rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined(separator: "\n")

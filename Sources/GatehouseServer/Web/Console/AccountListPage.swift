@@ -6,8 +6,6 @@ import GatehouseCore
 struct AccountListPage {
     let page: ConsoleAccountPage
     var notice: ConsoleAccountNotice? = nil
-    /// Which accounts are operators (`is_super_admin`); nil where the listing does not know.
-    var isOperator: (UserRecord) -> Bool? = { _ in nil }
 
     static let title = "Accounts"
     static let path = "/admin/accounts"
@@ -62,7 +60,7 @@ struct AccountListPage {
             AccountsMarkup.time(user.lastSignInAt),
             AccountsMarkup.yesNo(user.isConfirmed),
             user.isBanned(at: now) ? "Until " + AccountsMarkup.time(user.bannedUntil) : "No",
-            isOperator(user).map(AccountsMarkup.yesNo) ?? "—",
+            AccountsMarkup.yesNo(row.isOperator),
             String(row.factorCount),
             String(row.passkeyCount),
         ]
