@@ -54,8 +54,10 @@ struct AccountDetailPage {
             ("Operator (super admin)", AccountsMarkup.yesNo(profile.isOperator)),
             ("Password set", AccountsMarkup.yesNo(!(user.passwordHash ?? "").isEmpty)),
         ]
-        let items = rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined(separator: "\n")
-        return "<dl class=\"profile\">\n\(items)\n</dl>"
+        // A two-column table (labels as row headers): readable with the console's table styles.
+        let items = rows.map { "<tr><th scope=\"row\">\($0.0)</th><td>\($0.1)</td></tr>" }.joined(separator: "\n")
+        return
+            "<div class=\"console-table-wrap\">\n<table class=\"console-table\">\n<caption>Profile</caption>\n<tbody>\n\(items)\n</tbody>\n</table>\n</div>"
     }
 
     private var actionLinks: String {
