@@ -51,7 +51,7 @@ struct AuditLogRepository: Sendable {
         return " WHERE " + clauses.joined(separator: " AND ")
     }
 
-    private static func decode(_ row: any SQLRow) -> AuditEntry? {
+    static func decode(_ row: any SQLRow) -> AuditEntry? {
         guard let id = (try? row.decode(column: "id", as: String.self)).flatMap(UUID.init(uuidString:)),
             let created = try? row.decode(column: "created_at", as: Int64.self),
             let action = try? row.decode(column: "action", as: String.self)

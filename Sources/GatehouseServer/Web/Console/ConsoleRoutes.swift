@@ -51,5 +51,10 @@ struct ConsoleRoutes {
         console.page("admin", on: routes.pages) { overview.show($0, $1, $2, &$3) }
         let events = ConsoleEventsPage(console: console)
         console.page("admin/events", on: routes.pages) { try await events.show($0, $1, $2, &$3) }
+        let accounts = ConsoleAccountsPage(console: console)
+        console.page("admin/accounts", on: routes.pages) { try await accounts.list($0, $1, $2, &$3) }
+        console.page("admin/accounts/:id", on: routes.pages) { try await accounts.show($0, $1, $2, &$3) }
+        console.page("admin/accounts/:id/:action", on: routes.pages) { try await accounts.confirm($0, $1, $2, &$3) }
+        console.form("admin/accounts/:id/:action", on: routes.forms) { try await accounts.submit($0, $1, $2, $3, &$4) }
     }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import GatehouseCore
+
+/// `GET /admin/accounts/{id}`: one account's profile, what it signs in with, where it is signed
+/// in, what happened to it, and the actions an operator can take. Never a password hash, token,
+/// code or link.
+struct AccountDetailPage {
+    let profile: ConsoleAccountProfile
+    var notice: ConsoleAccountNotice? = nil
+    /// The actions offered: those not refused for this account and operator.
+    var actions: [ConsoleAccountAction] = []
+
+    var title: String { AccountActionText.displayName(profile.user) }
+
+    var user: UserRecord { profile.user }
+
+    /// The HTML inside the console's `<main>`.
+    var body: String {
+        var html = "<p class=\"breadcrumb\"><a href=\"\(AccountListPage.path)\">Accounts</a></p>\n"
+        html += AccountsMarkup.notice(notice.map(AccountActionText.notice))
+        html += section("Profile", profileList)
+        html += section("Actions", actionLinks)
+        html += section("Metadata", metadata)
+        html += section("Identities", AccountDetailTables.identities(user))
+        html += section("Sessions", AccountDetailTables.sessions(profile.sessions))
+        html += section("Second factors", AccountDetailTables.factors(profile.factors))
+        html += section("Passkeys", AccountDetailTables.passkeys(profile.passkeys))
+        html += section("Events", AccountDetailTables.events(profile))
+        return html
+    }
+
+    private func section(_ heading: String, _ content: String) -> String {
+        let id = "account-" + heading.lowercased().replacingOccurrences(of: " ", with: "-")
+        return "<section aria-labelledby=\"\(id)\">\n<h2 id=\"\(id)\">\(heading)</h2>\n\(content)\n</section>\n"
+    }
+
+    private var profileList: String {
+        let now = Timestamp.now()
+        let banned =
+            user.isBanned(at: now)
+            ? "Until " + AccountsMarkup.time(user.bannedUntil)
+            : (user.bannedUntil == nil ? "No" : "No (ended " + AccountsMarkup.time(user.bannedUntil) + ")")
+        let rows: [(String, String)] = [
+            ("Id", "<code>\(user.id.uuidString.lowercased())</code>"),
+            ("Email", user.isAnonymous ? "<span class=\"console-muted\">none</span>" : AccountsMarkup.escape(user.email)),
+            ("Created", AccountsMarkup.time(user.createdAt)),
+            ("Updated", AccountsMarkup.time(user.updatedAt)),
+            ("Last sign-in", AccountsMarkup.time(user.lastSignInAt)),
+            ("Email confirmed", user.isConfirmed ? AccountsMarkup.time(user.emailConfirmedAt) : "No"),
+            ("Confirmation sent", AccountsMarkup.time(user.confirmationSentAt)),
+            ("Recovery sent", AccountsMarkup.time(user.recoverySentAt)),
+            ("Banned", banned),
+            ("Anonymous", AccountsMarkup.yesNo(user.isAnonymous)),
+            ("Operator (super admin)", AccountsMarkup.yesNo(profile.isOperator)),
+            ("Password set", AccountsMarkup.yesNo(!(user.passwordHash ?? "").isEmpty)),
+        ]
+        // A two-column table (labels as row headers): readable with the console's table styles.
+        let items = rows.map { "<tr><th scope=\"row\">\($0.0)</th><td>\($0.1)</td></tr>" }.joined(separator: "\n")
+        return
+            "<div class=\"console-table-wrap\">\n<table class=\"console-table\">\n<caption>Profile</caption>\n<tbody>\n\(items)\n</tbody>\n</table>\n</div>"
+    }
+
+    private var actionLinks: String {
+        guard !actions.isEmpty else { return "<p class=\"console-muted\">No actions apply to this account.</p>" }
+        let base = AccountsMarkup.accountPath(user.id)
+        let items = actions.map { "<li><a href=\"\(base)/\($0.rawValue)\">\(AccountsMarkup.escape(AccountActionText.link($0)))</a></li>" }
+        return "<ul class=\"actions\">\(items.joined())</ul>"
+    }
+
+    private var metadata: String {
+        "<h3>User metadata</h3>\n\(AccountsMarkup.json(user.userMetadata))\n<h3>App metadata</h3>\n\(AccountsMarkup.json(user.appMetadata))"
+    }
+}

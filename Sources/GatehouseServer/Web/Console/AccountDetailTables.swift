@@ -1,0 +1,86 @@
+import Foundation
+import GatehouseCore
+
+/// The account page's tables: identities, sessions, factors, passkeys and audit entries.
+enum AccountDetailTables {
+    static func identities(_ user: UserRecord) -> String {
+        let rows = (user.identity.map { [$0] } ?? []).map { identity in
+            [
+                AccountsMarkup.escape(identity.provider), "<code>\(AccountsMarkup.escape(identity.providerId))</code>",
+                AccountsMarkup.time(identity.createdAt), AccountsMarkup.time(identity.lastSignInAt),
+            ]
+        }
+        return AccountsMarkup.table(
+            caption: "Identities", headers: ["Provider", "Provider id", "Linked", "Last sign-in"], rows: rows, empty: "No identities.")
+    }
+
+    static func sessions(_ sessions: [ConsoleSessionSummary]) -> String {
+        let rows = sessions.map { session in
+            [
+                session.userAgent.map(AccountsMarkup.escape) ?? "<span class=\"console-muted\">unknown</span>",
+                session.ip.map(AccountsMarkup.escape) ?? "<span class=\"console-muted\">unknown</span>",
+                AccountsMarkup.time(session.createdAt), AccountsMarkup.time(session.lastSeenAt), AccountsMarkup.escape(session.aal),
+            ]
+        }
+        return AccountsMarkup.table(
+            caption: "Active sessions, most recently seen first", headers: ["Device", "IP address", "Signed in", "Last seen", "Assurance"],
+            rows: rows, empty: "No active sessions.")
+    }
+
+    static func factors(_ factors: [FactorRecord]) -> String {
+        let rows = factors.map { factor in
+            [
+                AccountsMarkup.escape(factor.factorType),
+                factor.friendlyName.isEmpty ? "<span class=\"console-muted\">unnamed</span>" : AccountsMarkup.escape(factor.friendlyName),
+                AccountsMarkup.escape(factor.status.rawValue), AccountsMarkup.time(factor.createdAt),
+            ]
+        }
+        return AccountsMarkup.table(
+            caption: "Second factors", headers: ["Type", "Name", "Status", "Created"], rows: rows, empty: "No second factors.")
+    }
+
+    static func passkeys(_ passkeys: [PasskeySummary]) -> String {
+        let rows = passkeys.map { passkey in
+            [AccountsMarkup.escape(passkey.friendlyName), AccountsMarkup.time(passkey.createdAt), AccountsMarkup.time(passkey.lastUsedAt)]
+        }
+        return AccountsMarkup.table(caption: "Passkeys", headers: ["Name", "Created", "Last used"], rows: rows, empty: "No passkeys.")
+    }
+
+    /// The latest entries, and a link to the whole log filtered to the account.
+    static func events(_ profile: ConsoleAccountProfile) -> String {
+        let rows = profile.auditEntries.map { entry in
+            [
+                AccountsMarkup.time(entry.createdAt), "<code>\(AccountsMarkup.escape(entry.action))</code>",
+                actor(entry.actor, subject: profile.user.id), AccountsMarkup.escape(entry.ipAddress.isEmpty ? "—" : entry.ipAddress),
+                details(entry.traits),
+            ]
+        }
+        let id = profile.user.id.uuidString.lowercased()
+        let shown = profile.auditEntries.count
+        let more =
+            profile.auditTotal > shown
+            ? "The latest \(shown) of \(profile.auditTotal) entries."
+            : "\(profile.auditTotal) \(profile.auditTotal == 1 ? "entry" : "entries")."
+        return AccountsMarkup.table(
+            caption: "Latest events, newest first", headers: ["Time", "Event", "By", "IP address", "Details"], rows: rows,
+            empty: "No events recorded.")
+            + "\n<p>\(more) <a href=\"/admin/events?user_id=\(id)\">All events of this account</a></p>"
+    }
+
+    private static func actor(_ actor: String?, subject: UUID) -> String {
+        guard let actor else { return "<span class=\"console-muted\">—</span>" }
+        if actor == subject.uuidString.lowercased() { return "the user" }
+        if let operatorId = UUID(uuidString: actor) {
+            return "<a href=\"\(AccountsMarkup.accountPath(operatorId))\">operator</a>"
+        }
+        return AccountsMarkup.escape(actor)
+    }
+
+    /// An entry's traits as `name: value` pairs (the log never holds secrets; escaped anyway).
+    private static func details(_ traits: [String: JSONValue]) -> String {
+        traits.keys.sorted().map { key in
+            let value = traits[key]?.stringValue ?? "…"
+            return "\(AccountsMarkup.escape(key)): \(AccountsMarkup.escape(value))"
+        }.joined(separator: "<br>")
+    }
+}
