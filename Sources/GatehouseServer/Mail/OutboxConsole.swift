@@ -7,7 +7,7 @@ import GatehouseCore
 extension MailService {
     /// Page `page` (1-based) of the jobs in `state`, newest first, with the counts per state.
     /// Errors are redacted and account recipients resolved to their address.
-    func outboxPage(state: OutboxRepository.State, page: Int) async throws(AuthError) -> OutboxPage {
+    func outboxPage(state: OutboxState, page: Int) async throws(AuthError) -> OutboxPage {
         let page = max(1, page)
         let offset = (min(page, Int(Int32.max) / OutboxPage.pageSize) - 1) * OutboxPage.pageSize
         return try await store.run { work in

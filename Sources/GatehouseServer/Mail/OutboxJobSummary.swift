@@ -1,6 +1,12 @@
 import Foundation
 import GatehouseCore
 
+/// Where an outbox job stands (the `outbox.state` column).
+enum OutboxState: String, Sendable, CaseIterable {
+    /// `skipped`: done, with nothing to send (no account for the address).
+    case pending, sending, sent, skipped, dead
+}
+
 /// One outbox job as the console lists it: what kind of email, to whom, how its delivery went.
 /// Never the job's payload: a job carries no secret (tokens are minted when it is sent), and
 /// the console shows only what an operator needs to follow a delivery.
@@ -25,7 +31,7 @@ struct OutboxJobSummary: Sendable, Equatable {
 
     var id: String
     var kind: String
-    var state: OutboxRepository.State
+    var state: OutboxState
     var recipient: Recipient
     /// The address resolved for an `.account` recipient (nil when the account is gone).
     var recipientEmail: String?
@@ -52,11 +58,11 @@ struct OutboxJobSummary: Sendable, Equatable {
 struct OutboxPage: Sendable, Equatable {
     static let pageSize = 50
 
-    var state: OutboxRepository.State
+    var state: OutboxState
     /// 1-based.
     var page: Int
     var jobs: [OutboxJobSummary]
-    var counts: [OutboxRepository.State: Int]
+    var counts: [OutboxState: Int]
 
     var total: Int { counts[state] ?? 0 }
     var pageCount: Int { max(1, (total + Self.pageSize - 1) / Self.pageSize) }
@@ -69,6 +75,6 @@ enum OutboxRetryOutcome: Sendable, Equatable {
     /// Back in the queue, due now.
     case retried(OutboxJobSummary)
     /// Not dead (already retried, sending, sent, …): nothing changed.
-    case notDead(OutboxRepository.State)
+    case notDead(OutboxState)
     case notFound
 }

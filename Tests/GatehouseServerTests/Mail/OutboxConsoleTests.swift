@@ -35,7 +35,7 @@ struct OutboxConsoleTests {
         }
     }
 
-    func finish(_ fixture: ServiceFixture, _ id: UUID, _ state: OutboxRepository.State) async throws {
+    func finish(_ fixture: ServiceFixture, _ id: UUID, _ state: OutboxState) async throws {
         let now = fixture.clock.now
         try await fixture.environment.store.perform(.transaction) { work in
             try await work.outbox.finish([.init(id: id, state: state, error: nil, nextAttemptAt: now)], now: now)
