@@ -51,5 +51,14 @@ struct ConsoleRoutes {
         console.page("admin", on: routes.pages) { overview.show($0, $1, $2, &$3) }
         let events = ConsoleEventsPage(console: console)
         console.page("admin/events", on: routes.pages) { try await events.show($0, $1, $2, &$3) }
+        // Mail: the outbox at /admin/mail/outbox (/admin/mail is the admin API's JSON status).
+        let mail = ConsoleMailPage(console: console)
+        let retry = ConsoleMailRetryPage(console: console)
+        let test = ConsoleMailTestPage(console: console)
+        console.page("admin/mail/outbox", on: routes.pages) { try await mail.show($0, $1, $2, &$3) }
+        console.page("admin/mail/:id/retry", on: routes.pages) { try await retry.show($0, $1, $2, &$3) }
+        console.form("admin/mail/:id/retry", on: routes.forms) { try await retry.submit($0, $1, $2, $3, &$4) }
+        console.page("admin/mail/test", on: routes.pages) { try await test.show($0, $1, $2, &$3) }
+        console.form("admin/mail/test", on: routes.forms) { try await test.submit($0, $1, $2, $3, &$4) }
     }
 }
