@@ -33,6 +33,9 @@ enum AuditAction: String, Sendable, CaseIterable {
     case emailDeferred = "email_deferred"
     case emailBounced = "email_bounced"
     case emailDead = "email_dead"
+    // The admin console's mail page (an operator's actions).
+    case emailRetried = "email_retried"
+    case emailTestQueued = "email_test_queued"
     // Second factors and passkeys.
     case factorEnrolled = "factor_enrolled"
     case factorVerified = "factor_verified"

@@ -6,7 +6,7 @@ extension OutboxJob {
     var auditSubject: (email: String?, userId: UUID?) {
         switch self {
         case .recovery(let email, _, _, _), .signupConfirmation(let email, _, _, _, _), .emailLink(_, let email, _, _, _, _),
-            .firebaseOob(let email, _):
+            .firebaseOob(let email, _), .consoleTest(let email):
             (email, nil)
         case .passwordChanged(let userId), .reauthentication(let userId), .emailChange(let userId, _, _, _, _, _): (nil, userId)
         case .direct(let message): (message.to.address, nil)

@@ -9,6 +9,8 @@ struct MailService: Sendable {
     let tokenHasher: OneTimeTokenHasher
     let clock: ServerClock
     let random: RandomSource
+    /// Wakes the outbox worker when the console queues or retries a job.
+    let outboxSignal: WakeSignal
 
     init(_ environment: ServerEnvironment) {
         configuration = environment.configuration
@@ -16,6 +18,7 @@ struct MailService: Sendable {
         tokenHasher = environment.tokenHasher
         clock = environment.clock
         random = environment.random
+        outboxSignal = environment.outboxSignal
     }
 
     /// The outbox's counts by state and its most recent dead jobs.

@@ -32,6 +32,8 @@ enum OutboxJob: Codable, Sendable, Equatable {
         userId: UUID, side: EmailChangeSide, newEmail: String, redirectTo: String?, codeChallenge: String? = nil,
         codeChallengeMethod: String? = nil
     )
+    /// The admin console's "send a test email" (`ConsoleTestEmail`): no link, no code.
+    case consoleTest(email: String)
 
     var kind: String {
         switch self {
@@ -43,6 +45,7 @@ enum OutboxJob: Codable, Sendable, Equatable {
         case .emailLink(let purpose, _, _, _, _, _): purpose == .invite ? "invite" : "magic_link"
         case .firebaseOob: "firebase_oob"
         case .emailChange(_, let side, _, _, _, _): "email_change_\(side.rawValue)"
+        case .consoleTest: "console_test"
         }
     }
 }

@@ -27,7 +27,7 @@ extension OutboxWorker {
                     ))
             case .firebaseOob(let email, let link):
                 tokenRequests.append(.init(purpose: link.requestType.purpose, email: email, firebaseAction: link))
-            case .passwordChanged, .direct, .reauthentication, .emailChange:
+            case .passwordChanged, .direct, .reauthentication, .emailChange, .consoleTest:
                 break
             }
         }
@@ -37,6 +37,9 @@ extension OutboxWorker {
             switch job {
             case .direct(let message):
                 messages.append(message)
+            case .consoleTest(let email):
+                messages.append(
+                    render(ConsoleTestEmail.render(productName: environment.configuration.mail.productName, email: email), to: email))
             case .recovery:
                 messages.append((issued.next() ?? nil).map { render(templates.recovery($0.context), to: $0.user.email) })
             case .signupConfirmation:

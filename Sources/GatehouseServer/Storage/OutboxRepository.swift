@@ -7,10 +7,7 @@ import SQLKit
 struct OutboxRepository: Sendable {
     let database: any SQLDatabase
 
-    enum State: String, Sendable {
-        /// `skipped`: done, with nothing to send (no account for the address).
-        case pending, sending, sent, skipped, dead
-    }
+    typealias State = OutboxState
 
     /// How a claimed job ended this time.
     struct Finish: Sendable {

@@ -13,7 +13,14 @@ enum ConsoleSection: String, Sendable, CaseIterable {
         }
     }
 
-    var path: String { self == .overview ? "/admin" : "/admin/\(rawValue)" }
+    var path: String {
+        switch self {
+        case .overview: "/admin"
+        // Not /admin/mail: that path is the admin API's JSON outbox status (service role).
+        case .mail: "/admin/mail/outbox"
+        case .accounts, .events: "/admin/\(rawValue)"
+        }
+    }
 }
 
 /// One console page: its title (the `<h1>` and the document title), the section the navigation

@@ -56,5 +56,14 @@ struct ConsoleRoutes {
         console.page("admin/accounts/:id", on: routes.pages) { try await accounts.show($0, $1, $2, &$3) }
         console.page("admin/accounts/:id/:action", on: routes.pages) { try await accounts.confirm($0, $1, $2, &$3) }
         console.form("admin/accounts/:id/:action", on: routes.forms) { try await accounts.submit($0, $1, $2, $3, &$4) }
+        // Mail: the outbox at /admin/mail/outbox (/admin/mail is the admin API's JSON status).
+        let mail = ConsoleMailPage(console: console)
+        let retry = ConsoleMailRetryPage(console: console)
+        let test = ConsoleMailTestPage(console: console)
+        console.page("admin/mail/outbox", on: routes.pages) { try await mail.show($0, $1, $2, &$3) }
+        console.page("admin/mail/:id/retry", on: routes.pages) { try await retry.show($0, $1, $2, &$3) }
+        console.form("admin/mail/:id/retry", on: routes.forms) { try await retry.submit($0, $1, $2, $3, &$4) }
+        console.page("admin/mail/test", on: routes.pages) { try await test.show($0, $1, $2, &$3) }
+        console.form("admin/mail/test", on: routes.forms) { try await test.submit($0, $1, $2, $3, &$4) }
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+
+/// The console's view of the outbox: jobs of one state, newest first, page by page; the counts
+/// per state; and a dead job put back in the queue.
+extension OutboxRepository {
+    /// The jobs in `state`, newest first (creation time, then id, so pages never overlap).
+    func list(state: State, limit: Int, offset: Int) async throws -> [OutboxJobSummary] {
+        try await database.raw(
+            """
+            SELECT id, kind, payload, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at
+            FROM outbox WHERE state = \(bind: state.rawValue)
+            ORDER BY created_at DESC, id DESC LIMIT \(bind: limit) OFFSET \(bind: offset)
+            """
+        ).all().map(Self.summary(of:))
+    }
+
+    /// One job, whatever its state; nil when there is none with `id`.
+    func find(id: UUID) async throws -> OutboxJobSummary? {
+        try await database.raw(
+            """
+            SELECT id, kind, payload, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at
+            FROM outbox WHERE id = \(bind: id.uuidString.lowercased())
+            """
+        ).first().map(Self.summary(of:))
+    }
+
+    /// How many jobs each state holds (every state present, zero when empty).
+    func counts() async throws -> [State: Int] {
+        var counts: [State: Int] = [.pending: 0, .sending: 0, .sent: 0, .skipped: 0, .dead: 0]
+        for row in try await database.raw("SELECT state, COUNT(*) AS total FROM outbox GROUP BY state").all() {
+            if let state = State(rawValue: try row.decode(column: "state", as: String.self)) {
+                counts[state] = try row.decode(column: "total", as: Int.self)
+            }
+        }
+        return counts
+    }
+
+    /// Puts a dead job back in the queue, due now, with its attempts reset: one conditional
+    /// UPDATE, so of two operators (or two instances) retrying at once exactly one succeeds.
+    /// Returns the job as it was before (its attempts and error), or nil when it was not dead.
+    func retryDead(id: UUID, now: Timestamp) async throws -> OutboxJobSummary? {
+        guard let before = try await find(id: id) else { return nil }
+        let updated = try await database.raw(
+            """
+            UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = \(bind: now.microsecondsSinceEpoch),
+                locked_until = NULL, updated_at = \(bind: now.microsecondsSinceEpoch)
+            WHERE id = \(bind: id.uuidString.lowercased()) AND state = 'dead'
+            RETURNING id
+            """
+        ).all()
+        return updated.isEmpty ? nil : before
+    }
+
+    private static func summary(of row: any SQLRow) throws -> OutboxJobSummary {
+        let payload = try row.decode(column: "payload", as: String.self)
+        let job = try? JSONDecoder().decode(OutboxJob.self, from: Data(payload.utf8))
+        let micros = { (column: String) throws -> Timestamp? in
+            try row.decode(column: column, as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
+        }
+        return OutboxJobSummary(
+            id: try row.decode(column: "id", as: String.self),
+            kind: try row.decode(column: "kind", as: String.self),
+            state: State(rawValue: try row.decode(column: "state", as: String.self)) ?? .pending,
+            recipient: job.map { OutboxJobSummary.Recipient($0.auditSubject) } ?? .unknown,
+            attempts: try row.decode(column: "attempts", as: Int.self),
+            createdAt: try micros("created_at") ?? Timestamp(microsecondsSinceEpoch: 0),
+            updatedAt: try micros("updated_at") ?? Timestamp(microsecondsSinceEpoch: 0),
+            nextAttemptAt: try micros("next_attempt_at"),
+            lockedUntil: try micros("locked_until"),
+            lastError: try row.decode(column: "last_error", as: String?.self))
+    }
+}

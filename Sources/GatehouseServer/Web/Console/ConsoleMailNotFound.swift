@@ -1,0 +1,9 @@
+/// The console's 404 for the mail pages: an unknown or malformed job id, state or page.
+enum ConsoleMailNotFound {
+    static func page() -> ConsolePage {
+        ConsolePage(
+            title: "Not found", section: .mail, template: "console_message",
+            values: ["message": "There is no such email in the outbox.", "link": "/admin/mail/outbox", "linkLabel": "Back to the outbox"],
+            status: .notFound)
+    }
+}

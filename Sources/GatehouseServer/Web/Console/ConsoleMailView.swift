@@ -1,0 +1,59 @@
+import Foundation
+import GatehouseCore
+
+/// The values of the outbox page's template (`console_mail.mustache`): the state tabs with
+/// their counts, the table's rows, the pager. Only what `OutboxJobSummary` holds: no payload,
+/// token or link ever reaches the page, and errors arrive redacted.
+enum ConsoleMailView {
+    static func label(_ state: OutboxState) -> String {
+        switch state {
+        case .pending: "Pending"
+        case .sending: "Sending"
+        case .sent: "Sent"
+        case .skipped: "Skipped"
+        case .dead: "Dead"
+        }
+    }
+
+    static func path(_ state: OutboxState, page: Int = 1) -> String {
+        page > 1 ? "/admin/mail/outbox?state=\(state.rawValue)&page=\(page)" : "/admin/mail/outbox?state=\(state.rawValue)"
+    }
+
+    static func values(of outbox: OutboxPage) -> [String: Any] {
+        let state = outbox.state
+        return [
+            "tabs": OutboxState.allCases.map { tab -> [String: Any] in
+                ["label": label(tab), "path": path(tab), "count": outbox.counts[tab] ?? 0, "current": tab == state]
+            },
+            "heading": "\(label(state)) emails", "stateLabel": label(state).lowercased(),
+            "timeHeading": state == .pending ? "Next attempt" : state == .sending ? "Lease until" : "Last attempt",
+            "dead": state == .dead, "empty": outbox.jobs.isEmpty,
+            "jobs": outbox.jobs.map(row(of:)),
+            "page": outbox.page, "pageCount": outbox.pageCount,
+            "previous": outbox.hasPrevious ? path(state, page: min(outbox.page - 1, outbox.pageCount)) : false,
+            "next": outbox.hasNext ? path(state, page: outbox.page + 1) : false,
+        ]
+    }
+
+    static func row(of job: OutboxJobSummary) -> [String: Any] {
+        let when: Timestamp? =
+            switch job.state {
+            case .pending: job.nextAttemptAt
+            case .sending: job.lockedUntil
+            case .sent, .skipped, .dead: job.attempts > 0 ? job.updatedAt : nil
+            }
+        return [
+            "id": job.id, "kind": job.kind, "recipient": job.recipientLabel, "attempts": job.attempts,
+            "createdAt": job.createdAt.rfc3339, "createdLabel": display(job.createdAt),
+            "when": when.map(\.rfc3339) ?? false, "whenLabel": when.map(display) ?? "",
+            "lastError": job.lastError ?? false, "dead": job.state == .dead,
+            "state": label(job.state), "stateValue": job.state.rawValue,
+        ]
+    }
+
+    /// `2026-11-25 10:42:07 UTC`: to the second, in UTC, as the audit log shows times.
+    static func display(_ time: Timestamp) -> String {
+        let text = time.rfc3339
+        return text.prefix(10) + " " + text.dropFirst(11).prefix(8) + " UTC"
+    }
+}
