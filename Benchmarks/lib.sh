@@ -3,6 +3,9 @@
 # Expects ROOT, OUT (results folder) and TMP (scratch folder) to be set by the caller.
 
 SERVER_PID=""
+# Set by a caller to run the server under a tool (callgrind.sh: valgrind), and to wait longer.
+SERVER_WRAPPER=()
+SERVER_START_SECONDS=60
 
 log() { printf '[bench] %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -37,16 +40,16 @@ free_port() {
 }
 
 # start_server [VAR=value ...]: starts "$BIN serve" with those settings; sets PORT, BASE and
-# SERVER_PID, and returns once /auth/v1/health answers (60 s at most).
+# SERVER_PID, and returns once /auth/v1/health answers ($SERVER_START_SECONDS s at most).
 start_server() {
     PORT="$(free_port)"
     BASE="http://127.0.0.1:$PORT"
     mkdir -p "$TMP/data"
     log "starting gatehouse serve on $BASE (log: $OUT/server.log)"
     env GATEHOUSE_HOST=127.0.0.1 GATEHOUSE_PORT="$PORT" GATEHOUSE_DATA_DIR="$TMP/data" \
-        GATEHOUSE_JWT_SECRET="$(random_hex 32)" "$@" "$BIN" serve >"$OUT/server.log" 2>&1 &
+        GATEHOUSE_JWT_SECRET="$(random_hex 32)" "$@" "${SERVER_WRAPPER[@]}" "$BIN" serve >"$OUT/server.log" 2>&1 &
     SERVER_PID=$!
-    for _ in $(seq 1 120); do
+    for _ in $(seq 1 $((SERVER_START_SECONDS * 2))); do
         kill -0 "$SERVER_PID" 2>/dev/null || { tail -n 20 "$OUT/server.log" >&2; die "server exited during start-up"; }
         if curl -fsS --max-time 2 -o /dev/null "$BASE/auth/v1/health" 2>/dev/null; then
             return 0
@@ -54,7 +57,7 @@ start_server() {
         sleep 0.5
     done
     tail -n 20 "$OUT/server.log" >&2
-    die "server not healthy after 60 s"
+    die "server not healthy after $SERVER_START_SECONDS s"
 }
 
 stop_server() {
@@ -72,6 +75,9 @@ stop_server() {
     fi
     wait "$SERVER_PID" 2>/dev/null || true
     SERVER_PID=""
+# Set by a caller to run the server under a tool (callgrind.sh: valgrind), and to wait longer.
+SERVER_WRAPPER=()
+SERVER_START_SECONDS=60
 }
 
 cleanup() {

@@ -27,7 +27,12 @@ Environment (default):
   BENCH_SESSIONS           refresh tokens seeded per refresh run (4 x connections, at least 2 x)
   BENCH_BCRYPT_COST        bcrypt cost for the server and the bound (10)
   BENCH_BCRYPT_ITERATIONS  verifies timed by `gatehouse bcrypt-bench` (30)
-  BENCH_CORES              cores in the bound (nproc)
+  BENCH_CORES              cores in the bound, and the Django peer's gunicorn workers (nproc)
+  BENCH_RATE               fixed-rate scenario: requests a second (1000)
+  BENCH_FIXED_DURATION     fixed-rate scenario: seconds per route (10)
+  BENCH_DJANGO             1: measure the Django peer of /recover (needs python3 and PyPI once), 0: skip (1)
+  BENCH_DJANGO_USERS       accounts seeded into the Django peer (1000)
+  BENCH_CALLGRIND          1: count instructions per /recover with Benchmarks/callgrind.sh (slow), 0: skip (1)
   GATEHOUSE_BIN            use this binary and skip the build
 EOF
 }
@@ -48,12 +53,19 @@ SESSIONS="${BENCH_SESSIONS:-$((CONNECTIONS * 4))}"
 COST="${BENCH_BCRYPT_COST:-10}"
 ITERATIONS="${BENCH_BCRYPT_ITERATIONS:-30}"
 CORES="${BENCH_CORES:-$(nproc)}"
+RATE="${BENCH_RATE:-1000}"
+FIXED_DURATION="${BENCH_FIXED_DURATION:-10}"
+DJANGO="${BENCH_DJANGO:-1}"
+DJANGO_USERS="${BENCH_DJANGO_USERS:-1000}"
+CALLGRIND="${BENCH_CALLGRIND:-1}"
 BIN="${GATEHOUSE_BIN:-}"
 
 # shellcheck source=Benchmarks/lib.sh
 source "$BENCH_DIR/lib.sh"
+# shellcheck source=Benchmarks/django/peer.sh
+source "$BENCH_DIR/django/peer.sh"
 
-for name in DURATION WARMUP CEILING_DURATION CONNECTIONS THREADS USERS SESSIONS COST ITERATIONS CORES; do
+for name in DURATION WARMUP CEILING_DURATION CONNECTIONS THREADS USERS SESSIONS COST ITERATIONS CORES RATE FIXED_DURATION DJANGO DJANGO_USERS CALLGRIND; do
     [[ "${!name}" =~ ^[0-9]+$ ]] || die "$name must be a whole number, got '${!name}'"
 done
 ((DURATION > 0 && CONNECTIONS > 0 && THREADS > 0 && USERS > 0 && ITERATIONS > 0 && CORES > 0)) ||
@@ -139,7 +151,7 @@ measure_parallel_verify_ms() {
 
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/gatehouse-bench.XXXXXX")"
 
-trap cleanup EXIT
+trap 'django_stop; cleanup' EXIT
 trap 'exit 130' INT TERM
 
 # SQLite's speed depends on where it lives (tmpfs makes fsync free): record it.
@@ -193,24 +205,29 @@ seed_refresh_tokens() {
 # ---------------------------------------------------------------- scenarios
 
 CLOCK_TICKS="$(getconf CLK_TCK 2>/dev/null || echo 100)"
+# The process whose CPU time run_wrk reports, with its children (gunicorn's workers).
+MEASURED_PID=""
 # Prints "<server cpu ticks> <machine busy ticks> <machine total ticks>" from /proc.
 cpu_snapshot() {
-    local server machine
-    server="$(sed 's/^.*) //' "/proc/$SERVER_PID/stat" 2>/dev/null | awk '{ print $12 + $13 }')"
+    local server machine pid pids
+    pids="${MEASURED_PID:-$SERVER_PID} $(pgrep -P "${MEASURED_PID:-$SERVER_PID}" 2>/dev/null | tr '\n' ' ')"
+    server="$(for pid in $pids; do sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null; done | awk '{ sum += $12 + $13 } END { print sum + 0 }')"
     machine="$(awk '/^cpu / { total = 0; for (i = 2; i <= NF; i++) total += $i; print total - $5 - $6, total }' /proc/stat)"
     echo "${server:-0} $machine"
 }
 
-# run_wrk NAME SCRIPT SECONDS [DATA_FILE]: runs wrk, keeps its output, prints its BENCH line with
-# the server's CPU time per successful request and how busy the whole machine was appended.
+# run_wrk NAME SCRIPT SECONDS [SCRIPT_ARGS...]: runs wrk against $TARGET (default $BASE), keeps
+# its output, prints its BENCH line with the server's CPU time per successful request and how busy
+# the whole machine was appended.
+TARGET=""
 run_wrk() {
-    local name="$1" script="$2" seconds="$3" data="${4:-}" line before after
+    local name="$1" script="$2" seconds="$3" line before after
     local -a args=()
-    [[ -n "$data" ]] && args=(-- "$data" "$THREADS")
+    (($# > 3)) && args=(-- "${@:4}")
     before="$(cpu_snapshot)"
     if ! timeout --kill-after=5 $((seconds + 60)) \
         wrk -t"$THREADS" -c"$CONNECTIONS" -d"${seconds}s" --timeout 10s --latency \
-        -s "$WRK_DIR/$script" "$BASE" "${args[@]}" >"$OUT/$name.txt" 2>&1; then
+        -s "$WRK_DIR/$script" "${TARGET:-$BASE}" "${args[@]}" >"$OUT/$name.txt" 2>&1; then
         cat "$OUT/$name.txt" >&2
         die "wrk failed in $name"
     fi
@@ -234,7 +251,7 @@ CEILING=""
 
 if ((WARMUP > 0)); then
     log "sign-in warm-up, ${WARMUP}s"
-    run_wrk signin-warmup signin.lua "$WARMUP" "$BODIES" >/dev/null
+    run_wrk signin-warmup signin.lua "$WARMUP" "$BODIES" "$THREADS" >/dev/null
 fi
 # The bound is timed right before and right after the sign-in run, with the server idle, so that
 # it sees the machine as the sign-in run does.
@@ -248,21 +265,78 @@ elif ((CORES > 1)); then
     VERIFY_PARALLEL="$(measure_parallel_verify_ms)"
 fi
 log "sign-in: $CONNECTIONS connections, ${DURATION}s"
-SIGNIN="$(run_wrk signin signin.lua "$DURATION" "$BODIES")"
+SIGNIN="$(run_wrk signin signin.lua "$DURATION" "$BODIES" "$THREADS")"
 log "bcrypt: timing again"
 VERIFY_AFTER="$(measure_verify_ms bcrypt-after)"
 
 if ((WARMUP > 0)); then
     log "refresh warm-up: seeding $SESSIONS sessions, ${WARMUP}s"
     seed_refresh_tokens "$TMP/refresh-warmup-tokens.txt" "$SESSIONS"
-    run_wrk refresh-warmup refresh.lua "$WARMUP" "$TMP/refresh-warmup-tokens.txt" >/dev/null
+    run_wrk refresh-warmup refresh.lua "$WARMUP" "$TMP/refresh-warmup-tokens.txt" "$THREADS" >/dev/null
 fi
 log "refresh: seeding $SESSIONS sessions, then $CONNECTIONS connections, ${DURATION}s"
 seed_refresh_tokens "$TMP/refresh-tokens.txt" "$SESSIONS"
-REFRESH="$(run_wrk refresh refresh.lua "$DURATION" "$TMP/refresh-tokens.txt")"
+REFRESH="$(run_wrk refresh refresh.lua "$DURATION" "$TMP/refresh-tokens.txt" "$THREADS")"
+
+# /recover closed loop: every request a new address (so none meets the send window).
+if ((WARMUP > 0)); then
+    log "/recover warm-up, ${WARMUP}s"
+    run_wrk recover-warmup recover.lua "$WARMUP" /auth/v1/recover "w$RUN_ID" >/dev/null
+fi
+log "/recover: $CONNECTIONS connections, ${DURATION}s"
+RECOVER="$(run_wrk recover recover.lua "$DURATION" /auth/v1/recover "$RUN_ID")"
+
+# Fixed rate (open loop, latency from each request's scheduled time): /recover, then health.
+fixed_rate() {
+    local route="$1" line
+    line="$(timeout $((FIXED_DURATION + 120)) node "$BENCH_DIR/node/fixed-rate.mjs" "$BASE" "$route" "$RATE" "$FIXED_DURATION" "f$RUN_ID" 2>&1 |
+        tee "$OUT/fixed-$route.txt" | grep '^FIXED ' | tail -n 1)" || true
+    [[ -n "$line" ]] || { cat "$OUT/fixed-$route.txt" >&2; die "the fixed-rate load for $route printed nothing"; }
+    echo "$line"
+}
+FIXED_RECOVER="" FIXED_HEALTH=""
+if command -v node >/dev/null 2>&1; then
+    log "fixed rate: /recover at $RATE req/s for ${FIXED_DURATION}s, then the health route"
+    FIXED_RECOVER="$(fixed_rate recover)"
+    FIXED_HEALTH="$(fixed_rate health)"
+else
+    log "warning: node is missing: no fixed-rate scenario"
+fi
 
 SERVER_PEAK_RSS="$(sed -n 's/^VmHWM:[[:space:]]*//p' "/proc/$SERVER_PID/status" 2>/dev/null || true)"
 stop_server
+
+# The Django peer, alone on the machine as the server was: its whole password reset for a
+# registered address (lookup, token, email, outbox row), then for unknown addresses (one SELECT).
+DJANGO_REGISTERED="" DJANGO_UNKNOWN="" DJANGO_VERSION=""
+if ((DJANGO)); then
+    DJANGO_VERSION="$(django_install)"
+    echo "django_peer: $DJANGO_VERSION, $CORES gunicorn sync workers" >>"$OUT/env.txt"
+    django_start "$DJANGO_USERS"
+    MEASURED_PID="$DJANGO_PID" TARGET="$DJANGO_BASE"
+    if ((WARMUP > 0)); then
+        run_wrk django-warmup recover.lua "$WARMUP" /password-reset "w$RUN_ID" "$DJANGO_USERS" >/dev/null
+    fi
+    log "Django peer, registered addresses: $CONNECTIONS connections, ${DURATION}s"
+    DJANGO_REGISTERED="$(run_wrk django-registered recover.lua "$DURATION" /password-reset "$RUN_ID" "$DJANGO_USERS")"
+    log "Django peer, unknown addresses: $CONNECTIONS connections, ${DURATION}s"
+    DJANGO_UNKNOWN="$(run_wrk django-unknown recover.lua "$DURATION" /password-reset "$RUN_ID")"
+    MEASURED_PID="" TARGET=""
+    django_stop
+fi
+
+# Instructions per /recover (valgrind callgrind): repeatable where the wall clock is not.
+CALLGRIND_LINE=""
+if ((CALLGRIND)); then
+    if command -v valgrind >/dev/null 2>&1; then
+        log "callgrind: instructions per /recover (Benchmarks/callgrind.sh, a few minutes)"
+        GATEHOUSE_BIN="$BIN" BENCH_CG_REQUESTS="${BENCH_CG_REQUESTS:-1000}" bash "$BENCH_DIR/callgrind.sh" \
+            >"$OUT/callgrind.txt" 2>&1 || log "warning: callgrind.sh failed (see $OUT/callgrind.txt)"
+        CALLGRIND_LINE="$(grep '^instructions:' "$OUT/callgrind.txt" | tail -n 1 || true)"
+    else
+        log "warning: valgrind is missing: no instruction count"
+    fi
+fi
 
 # ---------------------------------------------------------------- summary
 
@@ -306,6 +380,9 @@ scenario_row() {
     [[ -n "$CEILING" ]] && scenario_row health "$CEILING"
     scenario_row sign-in "$SIGNIN"
     scenario_row refresh "$REFRESH"
+    scenario_row recover "$RECOVER"
+    [[ -n "$DJANGO_REGISTERED" ]] && scenario_row dj-reg "$DJANGO_REGISTERED"
+    [[ -n "$DJANGO_UNKNOWN" ]] && scenario_row dj-unkn "$DJANGO_UNKNOWN"
     echo
     echo "bcrypt verify (cost $COST, median of $ITERATIONS): $(ms "$VERIFY_BEFORE") ms before the sign-in run, $(ms "$VERIFY_AFTER") ms after it; bound uses their mean $(ms "$VERIFY_MS") ms x $CORES cores"
     echo "sign-in: $signin_rps req/s, bound $BOUND req/s, ratio $RATIO (target ≥ 0.95) — $signin_verdict"
@@ -317,8 +394,34 @@ scenario_row() {
     if [[ -n "$ceiling_rps" ]]; then
         echo "refresh / health route: $(calc '%.3f' "$refresh_rps / $ceiling_rps") (same connections, same run)"
     fi
+    echo
+    echo "issue #17 goals (same run; recover = POST /auth/v1/recover, every request a new address):"
+    recover_rps="$(field ok_rps "$RECOVER")"
+    goal() { awk -v v="$1" -v g="$3" "BEGIN { print ((v $2 g) ? \"met\" : \"MISSED\") }"; }
+    if [[ -n "$DJANGO_REGISTERED" ]]; then
+        dj_reg="$(field ok_rps "$DJANGO_REGISTERED")" dj_unk="$(field ok_rps "$DJANGO_UNKNOWN")"
+        r="$(calc '%.2f' "$recover_rps / $dj_reg")"
+        echo "  /recover vs Django (registered addresses): $recover_rps / $dj_reg req/s = ${r}x (goal ≥ 10) — $(goal "$r" '>=' 10)"
+        echo "  /recover vs Django (unknown addresses, no write): $recover_rps / $dj_unk req/s = $(calc '%.2f' "$recover_rps / $dj_unk")x"
+    else
+        echo "  /recover vs Django: not measured (BENCH_DJANGO=0)"
+    fi
+    if [[ -n "$ceiling_rps" ]]; then
+        r="$(calc '%.3f' "$recover_rps / $ceiling_rps")"
+        echo "  /recover / health route: $recover_rps / $ceiling_rps req/s = $r (goal ≥ 0.4) — $(goal "$r" '>=' 0.4)"
+        r="$(calc '%.3f' "$refresh_rps / $ceiling_rps")"
+        echo "  refresh / health route: $refresh_rps / $ceiling_rps req/s = $r (goal ≥ 0.35) — $(goal "$r" '>=' 0.35)"
+    fi
+    if [[ -n "$FIXED_RECOVER" && -n "$FIXED_HEALTH" ]]; then
+        rp99="$(field p99_ms "$FIXED_RECOVER")" hp99="$(field p99_ms "$FIXED_HEALTH")"
+        r="$(calc '%.2f' "$rp99 / $hp99")"
+        echo "  fixed $RATE req/s (open loop, latency from the scheduled send): /recover p50 $(field p50_ms "$FIXED_RECOVER") p99 $rp99 ms (goal ≤ 5) — $(goal "$rp99" '<=' 5); health p50 $(field p50_ms "$FIXED_HEALTH") p99 $hp99 ms"
+        echo "  /recover p99 / health p99: $r (goal ≤ 1.5) — $(goal "$r" '<=' 1.5); achieved $(field achieved_rps "$FIXED_RECOVER") / $(field achieved_rps "$FIXED_HEALTH") req/s, late sends $(field late_sends "$FIXED_RECOVER") / $(field late_sends "$FIXED_HEALTH")"
+    fi
+    echo "  sign-in / bcrypt bound: $RATIO (goal ≥ 0.95) — $signin_verdict"
+    if [[ -n "$CALLGRIND_LINE" ]]; then echo "  callgrind: ${CALLGRIND_LINE#instructions: } (goal: half of the baseline in Benchmarks/PROFILE.md)"; fi
     [[ -n "$SERVER_PEAK_RSS" ]] && echo "server peak RSS: $SERVER_PEAK_RSS"
-    for pair in "health:$CEILING" "sign-in:$SIGNIN" "refresh:$REFRESH"; do
+    for pair in "health:$CEILING" "sign-in:$SIGNIN" "refresh:$REFRESH" "recover:$RECOVER" "django-registered:$DJANGO_REGISTERED" "django-unknown:$DJANGO_UNKNOWN" "fixed-recover:$FIXED_RECOVER" "fixed-health:$FIXED_HEALTH"; do
         name="${pair%%:*}" line="${pair#*:}"
         [[ -n "$line" ]] || continue
         for counter in non2xx socket_errors timeouts starved; do

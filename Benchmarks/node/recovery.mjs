@@ -3,10 +3,9 @@
 //
 // Usage: node recovery.mjs <base-url> <out-dir>
 // Environment: BENCH_PAIRS (2000), BENCH_RATE (1000), BENCH_DURATION (10), BENCH_SOCKETS (32)
-import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
+import { client, fixedRate as fixedRateLoop, quantile } from "./fixed-rate.mjs";
 
 const [base, outDir] = process.argv.slice(2);
 if (!base || !outDir) {
@@ -17,37 +16,11 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 32);
-const url = new URL(base);
-const agent = new http.Agent({ keepAlive: true, maxSockets: SOCKETS });
+const { request, close } = client(base, SOCKETS);
 const run = Math.random().toString(36).slice(2, 8);
-
-/** One request; resolves to { status, ms } (ms from `start`, default: now). */
-function request(method, pathname, body, start = performance.now()) {
-  return new Promise((resolve) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = http.request(
-      {
-        host: url.hostname, port: url.port, path: pathname, method, agent,
-        headers: payload ? { "Content-Type": "application/json", "Content-Length": payload.length } : {},
-        timeout: 10_000,
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - start }));
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", () => resolve({ status: 0, ms: performance.now() - start }));
-    req.end(payload);
-  });
-}
 
 const recover = (email, start) => request("POST", "/auth/v1/recover", { email }, start);
 
-function quantile(sorted, q) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
 const median = (values) => quantile([...values].sort((a, b) => a - b), 0.5);
 
 /** Two-sided Mann-Whitney U test, normal approximation with tie correction (n ≥ 20 each). */
@@ -121,34 +94,8 @@ async function timingTest(registered) {
   };
 }
 
-/** Open loop: request k is due at t0 + k/rate; latency counts from when it was due, so a slow
- * server cannot hide its queue (no coordinated omission). */
-async function fixedRate(label, makeRequest) {
-  const total = Math.round(RATE * DURATION);
-  const latencies = new Array(total);
-  const statuses = new Array(total);
-  const pending = [];
-  const t0 = performance.now() + 100;
-  let sent = 0;
-  while (sent < total) {
-    const now = performance.now();
-    while (sent < total && t0 + (sent * 1000) / RATE <= now) {
-      const k = sent++;
-      const due = t0 + (k * 1000) / RATE;
-      pending.push(makeRequest(k, due).then(({ status, ms }) => { latencies[k] = ms; statuses[k] = status; }));
-    }
-    const next = t0 + (sent * 1000) / RATE - performance.now();
-    await new Promise((r) => setTimeout(r, Math.max(0, Math.min(5, next))));
-  }
-  await Promise.all(pending);
-  const elapsed = (performance.now() - t0) / 1000;
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const non2xx = statuses.filter((s) => s < 200 || s >= 300).length;
-  return {
-    label, target_rps: RATE, requests: total, achieved_rps: total / elapsed, non2xx,
-    p50_ms: quantile(sorted, 0.5), p90_ms: quantile(sorted, 0.9), p99_ms: quantile(sorted, 0.99), max_ms: sorted[sorted.length - 1],
-  };
-}
+/** Open loop at BENCH_RATE for BENCH_DURATION (see fixed-rate.mjs). */
+const fixedRate = (label, makeRequest) => fixedRateLoop(label, RATE, DURATION, makeRequest);
 
 const fmt = (x, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : "n/a");
 
@@ -162,7 +109,7 @@ console.error(`[recovery] fixed rate: ${RATE} req/s for ${DURATION} s (10 % regi
 const recovery = await fixedRate("recovery", (k, due) =>
   recover(k % 10 === 0 && loadUsers[k / 10] ? loadUsers[k / 10] : `load-${run}-${k}@example.com`, due));
 const health = await fixedRate("health", (k, due) => request("GET", "/auth/v1/health", undefined, due));
-agent.destroy();
+close();
 
 const result = { timing, recovery, health, p99_ratio_to_health: recovery.p99_ms / health.p99_ms };
 fs.writeFileSync(path.join(outDir, "recovery.json"), JSON.stringify(result, null, 2));

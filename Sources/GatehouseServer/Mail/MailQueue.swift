@@ -20,7 +20,7 @@ struct MailQueue: Sendable {
     func enqueueWithinWindow(
         _ job: OutboxJob, kind: EmailRequestKind, email: EmailAddress, pkce: Bool = false, now: Timestamp, in work: UnitOfWork
     ) async throws -> Int? {
-        if let wait = try await claimWindow(email: email, purpose: pkce ? kind.rawValue + "/pkce" : kind.rawValue, now: now, in: work) {
+        if let wait = try await claimWindow(email: email, purpose: Self.windowPurpose(kind, pkce: pkce), now: now, in: work) {
             return wait
         }
         try await enqueue(job, now: now, in: work)
@@ -36,6 +36,15 @@ struct MailQueue: Sendable {
     /// Opens the address's window for `purpose`; nil when it was closed, else the seconds left.
     func claimWindow(email: EmailAddress, purpose: String, now: Timestamp, in work: UnitOfWork) async throws -> Int? {
         try await work.emailWindows.claim(key: tokenHasher.addressKey(email, purpose: purpose), window: sendWindow, now: now)
+    }
+
+    /// The send window's key for a request of `kind` to `email` (a keyed hash: no address in clear).
+    func windowKey(kind: EmailRequestKind, email: EmailAddress, pkce: Bool) -> String {
+        tokenHasher.addressKey(email, purpose: Self.windowPurpose(kind, pkce: pkce))
+    }
+
+    private static func windowPurpose(_ kind: EmailRequestKind, pkce: Bool) -> String {
+        pkce ? kind.rawValue + "/pkce" : kind.rawValue
     }
 
     /// Wakes the worker: call after the unit of work that queued mail has committed.

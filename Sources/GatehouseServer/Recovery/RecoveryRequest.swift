@@ -9,8 +9,9 @@ enum EmailRequestKind: String, Sendable {
 
 extension RecoveryService {
     /// The one request path behind `/recover`, the Edge Function, both REST endpoints, `/resend`
-    /// and the web form: validate, apply the address's send window, queue one outbox job in the
-    /// same transaction, answer.
+    /// and the web form: validate, apply the address's send window, queue one outbox job with
+    /// its audit entry, answer once they are written (with the other requests of the moment, in
+    /// one group commit: `EmailRequestCommitter`).
     ///
     /// Nothing here looks the address up, so registered and unknown addresses take the same
     /// path, the same time and get the same answer; the worker finds out later whether there is
@@ -35,17 +36,18 @@ extension RecoveryService {
                     email: email.normalized, redirectTo: redirectTo, codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method)
             }
         let now = clock.now()
-        // On SQLite the in-process write lock already orders these two statements against every
-        // other writer, so they run without BEGIN/COMMIT (half the round trips on the hottest
-        // write path). A crash between them, before the client had an answer, can only leave the
-        // window claimed without a job; the unanswered client asks again after the window.
-        // PostgreSQL, shared by several instances, keeps the transaction.
         // Recorded by address only: looking the account up here would break the timing parity.
         let event = AuditEvent(kind == .recovery ? .recoveryRequested : .confirmationRequested, email: email.normalized)
-        let wait = try await store.run(store.engine == .sqlite ? .statement : .transaction) { database in
-            let wait = try await mailQueue.enqueueWithinWindow(job, kind: kind, email: email, pkce: pkce != nil, now: now, in: database)
-            if wait == nil { try await database.audit(event, at: now) }
-            return wait
+        let wait: Int?
+        do {
+            wait = try await emailRequests.submit(
+                EmailRequestCommitter.Request(
+                    windowKey: mailQueue.windowKey(kind: kind, email: email, pkce: pkce != nil), now: now,
+                    job: try OutboxRepository.NewJob(job, id: random.uuid(), now: now),
+                    audit: AuditEntry(event, at: now, request: AuditRequest.current)))
+        } catch {
+            logger.error("Storage failure", metadata: ["error": "\(String(reflecting: error))"])
+            throw AuthError(.unexpectedFailure, status: .internalServerError, "Database error")
         }
         if let wait { throw MailQueue.windowStillOpen(wait) }
         mailQueue.nudge()

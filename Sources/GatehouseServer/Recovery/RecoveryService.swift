@@ -17,6 +17,9 @@ struct RecoveryService: Sendable {
     let logger: Logger
     /// Counts email requests and redeemed links and codes.
     let metrics: GatehouseMetrics
+    /// Writes the "send me an email" requests in group commits (one per service, shared by
+    /// every request).
+    let emailRequests: EmailRequestCommitter
 
     init(_ environment: ServerEnvironment) {
         configuration = environment.configuration
@@ -30,6 +33,8 @@ struct RecoveryService: Sendable {
         random = environment.random
         logger = environment.logger
         metrics = environment.metrics
+        emailRequests = EmailRequestCommitter(
+            store: environment.store, sendWindow: environment.configuration.emailSendWindow, metrics: environment.metrics)
     }
 
     var passwordPolicy: PasswordPolicy { configuration.passwordPolicy }
