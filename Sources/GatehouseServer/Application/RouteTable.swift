@@ -54,6 +54,7 @@ func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> 
     adding(.edgeFunction) { EdgeFunctionRoutes(service: service, limits: limits).add(to: router) }
     adding(.rest) { RESTRoutes(service: service, limits: limits).add(to: router) }
     adding(.web) { WebRoutes(service: service, limits: limits).add(to: router) }
+    adding(.web) { ConsoleRoutes(service: service, limits: limits).add(to: router) }
     adding(.firebase) { FirebaseRoutes(service: service, limits: limits).add(to: router) }
     adding(.metrics) { MetricsRoutes(service: service).add(to: router) }
     adding(.goTrue) { OpenAPIRoutes().add(to: router) }

@@ -40,4 +40,7 @@ enum AuditAction: String, Sendable, CaseIterable {
     case passkeyCreated = "passkey_created"
     case passkeyUpdated = "passkey_updated"
     case passkeyDeleted = "passkey_deleted"
+    // The admin console's operators (`gatehouse users promote|demote`).
+    case superAdminGranted = "super_admin_granted"
+    case superAdminRevoked = "super_admin_revoked"
 }

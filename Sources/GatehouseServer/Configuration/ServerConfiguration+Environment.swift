@@ -77,6 +77,7 @@ extension ServerConfiguration {
         configuration.passwordBreach = try PasswordBreachConfiguration.fromEnvironment(reader, environment: environment)
         try readObservability(reader, into: &configuration)
         configuration.passkeys = try PasskeyConfiguration.fromEnvironment(reader, environment: environment, siteURL: configuration.siteURL)
+        configuration.adminConsole = try reader.read(ServerSettings.adminConsole, defaultingTo: environment == .production ? .off : .on)
         return configuration
     }
 }

@@ -119,6 +119,8 @@ public struct ServerConfiguration: Sendable {
     public var logFormat = ServerSettings.logFormat.defaultValue
     /// Passkeys and the WebAuthn relying party (`ServerSettings+Passkeys.swift`).
     public var passkeys = PasskeyConfiguration()
+    /// `GATEHOUSE_ADMIN_CONSOLE`: whether the console's pages are served (`ServerSettings+Console.swift`).
+    public var adminConsole = ServerSettings.adminConsole.defaultValue
 
     public enum RecoveryLinkTarget: String, Sendable, CaseIterable {
         /// The server's own `/reset-password?token=` page.

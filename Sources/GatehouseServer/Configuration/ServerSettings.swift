@@ -10,7 +10,7 @@ public enum ServerSettings {
     /// The settings in the order the README lists them.
     public static let all: [any SettingDescription] =
         server + accounts + protection + mail + operations + keys + emailChange + mfa + firebase + audit + passwordBreach
-        + observability + passkeys
+        + observability + passkeys + console
 
     static let server: [any SettingDescription] = [
         environment, host, allowDevelopmentOnNetwork, port, dataDirectory, databaseURL, jwtSecret, jwtExpiry,

@@ -19,6 +19,8 @@ struct GatehouseRequestContext: RequestContext, RemoteAddressRequestContext {
     /// Where the browser stands by its sign-in cookie (or the storage failure that hid it), set by
     /// `WebSignInMiddleware` on the pages that depend on it.
     var webSignIn: Result<WebSignIn, AuthError>?
+    /// The operator a console page is served to, set by `ConsoleGuardMiddleware` (`Web/Console/`).
+    var consoleOperator: ConsoleOperator?
 
     init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

@@ -13,7 +13,7 @@ enum Migrations {
         let statements: [String]
     }
 
-    static let all: [Migration] = foundation + accountFlows + passkeys + audit + deploy
+    static let all: [Migration] = foundation + accountFlows + passkeys + audit + deploy + console
 
     /// The first schema: accounts, sessions, recovery, the outbox, budgets and pending sign-ups.
     static let foundation: [Migration] = [

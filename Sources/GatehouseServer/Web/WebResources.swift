@@ -61,6 +61,7 @@ enum WebResources {
             ("logo.svg", "image/svg+xml", PackageResources.logo_svg),
             ("field.svg", "image/svg+xml", PackageResources.field_svg),
             ("error.svg", "image/svg+xml", PackageResources.error_svg),
+            ("console.css", "text/css; charset=utf-8", PackageResources.console_css),
         ]
         return Dictionary(uniqueKeysWithValues: files.map { ($0.0, Asset(name: $0.0, contentType: $0.1, bytes: $0.2)) })
     }()

@@ -14,6 +14,9 @@ struct WebSecurity: Sendable {
     let secureCookies: Bool
     let sessionCookieName: String
     let csrfCookieName: String
+    /// Where the browser sends the cookies: `/` for the pages, `/admin` for the console.
+    var cookiePath = "/"
+    var sameSite = Cookie.SameSite.lax
 
     init(jwtSecret: String, externalURL: String) {
         let secret = SymmetricKey(data: Data(jwtSecret.utf8))
@@ -23,6 +26,22 @@ struct WebSecurity: Sendable {
         let prefix = secureCookies ? "__Host-" : ""
         sessionCookieName = prefix + "gatehouse_session"
         csrfCookieName = prefix + "gatehouse_csrf"
+    }
+
+    /// The admin console's cookies (`Web/Console/`): the same mechanism under keys of their own
+    /// (a page's cookie or CSRF token opens nothing in the console, nor the reverse), sent only
+    /// to `/admin` and only from this site (`SameSite=Strict`). `__Host-` needs `Path=/`, so an
+    /// https console marks its cookies with `__Secure-`.
+    init(consoleWithJWTSecret jwtSecret: String, externalURL: String) {
+        let secret = SymmetricKey(data: Data(jwtSecret.utf8))
+        csrfKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: secret, info: Data("gatehouse console csrf v1".utf8), outputByteCount: 32)
+        sessionKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: secret, info: Data("gatehouse console session v1".utf8), outputByteCount: 32)
+        secureCookies = externalURL.lowercased().hasPrefix("https://")
+        let prefix = secureCookies ? "__Secure-" : ""
+        sessionCookieName = prefix + "gatehouse_console"
+        csrfCookieName = prefix + "gatehouse_console_csrf"
+        cookiePath = "/admin"
+        sameSite = .strict
     }
 
     // MARK: CSRF: a random nonce in a cookie, and in every form its HMAC under a server key,
@@ -48,7 +67,7 @@ struct WebSecurity: Sendable {
 
     /// The session a CSRF token is bound to: the id in the browser's sign-in cookie, or "".
     func csrfBinding(signInCookie value: String?) -> String {
-        value.flatMap(open)?.sessionId.uuidString.lowercased() ?? ""
+        value.flatMap { openSealed($0, as: SealedSessionId.self) }?.sessionId.uuidString.lowercased() ?? ""
     }
 
     private static func csrfMessage(nonce: String, session: String) -> Data {
@@ -66,32 +85,46 @@ struct WebSecurity: Sendable {
 
     // MARK: The sign-in cookie: AES-GCM sealed, so it can be neither read nor forged.
 
-    func seal(_ state: WebSessionState) -> String? {
+    func open(_ value: String) -> WebSessionState? {
+        openSealed(value, as: WebSessionState.self)
+    }
+
+    /// Any sealed cookie state (the pages' `WebSessionState`, the console's `ConsoleSessionState`).
+    func seal(_ state: some Encodable) -> String? {
         guard let plain = try? JSONEncoder().encode(state),
             let box = try? AES.GCM.seal(plain, using: sessionKey).combined
         else { return nil }
         return box.base64URLEncodedString()
     }
 
-    func open(_ value: String) -> WebSessionState? {
+    func openSealed<State: Decodable>(_ value: String, as type: State.Type) -> State? {
         guard value.utf8.count <= 512, let data = Data(base64URLEncoded: value),
             let box = try? AES.GCM.SealedBox(combined: data),
             let plain = try? AES.GCM.open(box, using: sessionKey)
         else { return nil }
-        return try? JSONDecoder().decode(WebSessionState.self, from: plain)
+        return try? JSONDecoder().decode(type, from: plain)
     }
 
     // MARK: Cookies
 
     func cookie(name: String, value: String, maxAge: Int? = nil) -> Cookie {
-        Cookie(name: name, value: value, maxAge: maxAge, path: "/", secure: secureCookies, httpOnly: true, sameSite: .lax)
+        Cookie(name: name, value: value, maxAge: maxAge, path: cookiePath, secure: secureCookies, httpOnly: true, sameSite: sameSite)
     }
 
     func removal(of name: String) -> Cookie {
         Cookie(
-            name: name, value: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: "/",
-            secure: secureCookies, httpOnly: true, sameSite: .lax
+            name: name, value: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: cookiePath,
+            secure: secureCookies, httpOnly: true, sameSite: sameSite
         )
+    }
+}
+
+/// The one field every sealed sign-in state has: the session a CSRF token is bound to.
+private struct SealedSessionId: Decodable {
+    var sessionId: UUID
+
+    enum CodingKeys: String, CodingKey {
+        case sessionId = "s"
     }
 }
 

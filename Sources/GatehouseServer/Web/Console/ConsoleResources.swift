@@ -1,0 +1,13 @@
+/// The console's Mustache templates (`Resources/templates/console_*.mustache`, compiled into the
+/// binary like the pages'). A console page's template is registered here with one line; its
+/// stylesheet is `Resources/assets/console.css`, served by `/assets/` (`WebResources.assets`).
+enum ConsoleResources {
+    static let templates: [String: [UInt8]] = [
+        "console_layout": PackageResources.console_layout_mustache,
+        "console_message": PackageResources.console_message_mustache,
+        "console_login": PackageResources.console_login_mustache,
+        "console_factor": PackageResources.console_factor_mustache,
+        "console_overview_placeholder": PackageResources.console_overview_placeholder_mustache,
+        "console_events": PackageResources.console_events_mustache,
+    ]
+}
