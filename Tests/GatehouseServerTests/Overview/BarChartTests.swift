@@ -69,6 +69,13 @@ struct BarChartTests {
         }
         // Wednesday the 18th shows only nine hours (15:00 to midnight).
         #expect(!svg.contains(">Wed 18 Nov</text>"))
+        #expect(svg.contains("<text class=\"chart-label\" x=\"694\" y=\"208\" text-anchor=\"middle\">Wed 25 Nov</text>"))
+        // Four hours earlier, the 25th has eleven: its label, centred on them, would run off the
+        // right edge (732), so it moves in.
+        var earlier = Self.chart(Self.counts([3: 2]))
+        earlier.firstHour -= 4
+        let moved = SVGBarChart(chart: earlier).svg
+        #expect(moved.contains("<text class=\"chart-label\" x=\"696\" y=\"208\" text-anchor=\"middle\">Wed 25 Nov</text>"))
         #expect(Self.occurrences("y2=\"194\"", in: svg) == 7)
     }
 

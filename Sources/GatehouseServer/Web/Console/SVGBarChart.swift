@@ -16,6 +16,7 @@ struct SVGBarChart {
     /// Divisible by 2, 3 and 4, the axis's possible step counts: ticks land on whole units.
     static let plotHeight = 180
     static let right = 8
+    static let labelHalfWidth = 36
     static let textColour = "#374151"
     static let gridColour = "#d1d5db"
     static let axisColour = "#4b5563"
@@ -97,7 +98,8 @@ struct SVGBarChart {
                         + "stroke-width=\"1\"/>")
             }
             if index - segmentStart >= 10 {
-                let middle = Self.left + (segmentStart + index) * Self.barPitch / 2
+                // A label is up to about 70 units wide: kept whole inside the picture at either end.
+                let middle = min(width - Self.labelHalfWidth, Self.left + (segmentStart + index) * Self.barPitch / 2)
                 lines.append(
                     "<text class=\"chart-label\" x=\"\(middle)\" y=\"\(baseline + 20)\" text-anchor=\"middle\">"
                         + "\(ChartText.escaped(ChartText.day(chart.firstHour + Int64(segmentStart))))</text>")
