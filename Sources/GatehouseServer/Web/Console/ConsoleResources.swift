@@ -7,7 +7,6 @@ enum ConsoleResources {
         "console_message": PackageResources.console_message_mustache,
         "console_login": PackageResources.console_login_mustache,
         "console_factor": PackageResources.console_factor_mustache,
-        "console_overview_placeholder": PackageResources.console_overview_placeholder_mustache,
         "console_events": PackageResources.console_events_mustache,
         "console_mail": PackageResources.console_mail_mustache,
         "console_mail_retry": PackageResources.console_mail_retry_mustache,

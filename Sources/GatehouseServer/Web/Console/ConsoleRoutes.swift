@@ -47,8 +47,8 @@ struct ConsoleRoutes {
         }
 
         // The operator's pages: one line each (docs/CONSOLE.md).
-        let overview = ConsoleOverviewPlaceholder(console: console)
-        console.page("admin", on: routes.pages) { overview.show($0, $1, $2, &$3) }
+        let overview = ConsoleOverviewPage(console: console)
+        console.page("admin", on: routes.pages) { try await overview.show($0, $1, $2, &$3) }
         let events = ConsoleEventsPage(console: console)
         console.page("admin/events", on: routes.pages) { try await events.show($0, $1, $2, &$3) }
         let accounts = ConsoleAccountsPage(console: console)
