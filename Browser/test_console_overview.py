@@ -29,6 +29,13 @@ def promote(server, email: str) -> None:
 
 
 @pytest.fixture(scope="module")
+def server(start_server):
+    """A server of this module's own: the charts count exactly the activity below, whatever the
+    other browser tests did on the shared server before."""
+    return start_server()
+
+
+@pytest.fixture(scope="module")
 def operator(server) -> str:
     """An operator, and some activity for the charts: a failed sign-in, a recovery request."""
     email = confirmed_account(server, "overview-operator")
