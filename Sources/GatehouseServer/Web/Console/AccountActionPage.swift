@@ -22,9 +22,9 @@ struct AccountActionPage {
     var body: String {
         let back = AccountsMarkup.accountPath(user.id)
         var html = "<p class=\"breadcrumb\"><a href=\"\(AccountListPage.path)\">Accounts</a> › "
-        html += "<a href=\"\(back)\">\(AccountsMarkup.escape(AccountActionText.displayName(user)))</a></p>\n"
+        html += "<a href=\"\(back)\">\(HTMLText.escape(AccountActionText.displayName(user)))</a></p>\n"
         html += AccountsMarkup.alert(refusal.map(AccountActionText.refusal))
-        html += AccountActionText.explanation(action, user).map { "<p>\(AccountsMarkup.escape($0))</p>\n" }.joined()
+        html += AccountActionText.explanation(action, user).map { "<p>\(HTMLText.escape($0))</p>\n" }.joined()
         if refusal == nil || refusal == .confirmationMismatch || refusal == .banDurationMissing {
             html += form
         }
@@ -44,7 +44,7 @@ struct AccountActionPage {
         case .delete:
             let expected = ConsoleAccountService.deleteConfirmation(for: user)
             fields = """
-                <p><label for="delete-confirmation">Type <strong>\(AccountsMarkup.escape(expected))</strong> to confirm</label>
+                <p><label for="delete-confirmation">Type <strong>\(HTMLText.escape(expected))</strong> to confirm</label>
                 <input type="text" id="delete-confirmation" name="confirmation" required autocomplete="off" spellcheck="false"></p>
 
                 """
@@ -55,7 +55,7 @@ struct AccountActionPage {
         return """
             <form method="post" action="\(path)" class="console-form">
             \(AccountsMarkup.csrfField(csrfToken))
-            \(fields)<p><button type="submit" class="\(style)">\(AccountsMarkup.escape(AccountActionText.button(action)))</button></p>
+            \(fields)<p><button type="submit" class="\(style)">\(HTMLText.escape(AccountActionText.button(action)))</button></p>
             </form>
 
             """

@@ -42,7 +42,7 @@ struct AccountDetailPage {
             : (user.bannedUntil == nil ? "No" : "No (ended " + AccountsMarkup.time(user.bannedUntil) + ")")
         let rows: [(String, String)] = [
             ("Id", "<code>\(user.id.uuidString.lowercased())</code>"),
-            ("Email", user.isAnonymous ? "<span class=\"console-muted\">none</span>" : AccountsMarkup.escape(user.email)),
+            ("Email", user.isAnonymous ? "<span class=\"console-muted\">none</span>" : HTMLText.escape(user.email)),
             ("Created", AccountsMarkup.time(user.createdAt)),
             ("Updated", AccountsMarkup.time(user.updatedAt)),
             ("Last sign-in", AccountsMarkup.time(user.lastSignInAt)),
@@ -63,7 +63,7 @@ struct AccountDetailPage {
     private var actionLinks: String {
         guard !actions.isEmpty else { return "<p class=\"console-muted\">No actions apply to this account.</p>" }
         let base = AccountsMarkup.accountPath(user.id)
-        let items = actions.map { "<li><a href=\"\(base)/\($0.rawValue)\">\(AccountsMarkup.escape(AccountActionText.link($0)))</a></li>" }
+        let items = actions.map { "<li><a href=\"\(base)/\($0.rawValue)\">\(HTMLText.escape(AccountActionText.link($0)))</a></li>" }
         return "<ul class=\"actions\">\(items.joined())</ul>"
     }
 

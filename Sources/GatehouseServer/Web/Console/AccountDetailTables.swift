@@ -6,7 +6,7 @@ enum AccountDetailTables {
     static func identities(_ user: UserRecord) -> String {
         let rows = (user.identity.map { [$0] } ?? []).map { identity in
             [
-                AccountsMarkup.escape(identity.provider), "<code>\(AccountsMarkup.escape(identity.providerId))</code>",
+                HTMLText.escape(identity.provider), "<code>\(HTMLText.escape(identity.providerId))</code>",
                 AccountsMarkup.time(identity.createdAt), AccountsMarkup.time(identity.lastSignInAt),
             ]
         }
@@ -17,9 +17,9 @@ enum AccountDetailTables {
     static func sessions(_ sessions: [ConsoleSessionSummary]) -> String {
         let rows = sessions.map { session in
             [
-                session.userAgent.map(AccountsMarkup.escape) ?? "<span class=\"console-muted\">unknown</span>",
-                session.ip.map(AccountsMarkup.escape) ?? "<span class=\"console-muted\">unknown</span>",
-                AccountsMarkup.time(session.createdAt), AccountsMarkup.time(session.lastSeenAt), AccountsMarkup.escape(session.aal),
+                session.userAgent.map(HTMLText.escape) ?? "<span class=\"console-muted\">unknown</span>",
+                session.ip.map(HTMLText.escape) ?? "<span class=\"console-muted\">unknown</span>",
+                AccountsMarkup.time(session.createdAt), AccountsMarkup.time(session.lastSeenAt), HTMLText.escape(session.aal),
             ]
         }
         return AccountsMarkup.table(
@@ -30,9 +30,9 @@ enum AccountDetailTables {
     static func factors(_ factors: [FactorRecord]) -> String {
         let rows = factors.map { factor in
             [
-                AccountsMarkup.escape(factor.factorType),
-                factor.friendlyName.isEmpty ? "<span class=\"console-muted\">unnamed</span>" : AccountsMarkup.escape(factor.friendlyName),
-                AccountsMarkup.escape(factor.status.rawValue), AccountsMarkup.time(factor.createdAt),
+                HTMLText.escape(factor.factorType),
+                factor.friendlyName.isEmpty ? "<span class=\"console-muted\">unnamed</span>" : HTMLText.escape(factor.friendlyName),
+                HTMLText.escape(factor.status.rawValue), AccountsMarkup.time(factor.createdAt),
             ]
         }
         return AccountsMarkup.table(
@@ -41,7 +41,7 @@ enum AccountDetailTables {
 
     static func passkeys(_ passkeys: [PasskeySummary]) -> String {
         let rows = passkeys.map { passkey in
-            [AccountsMarkup.escape(passkey.friendlyName), AccountsMarkup.time(passkey.createdAt), AccountsMarkup.time(passkey.lastUsedAt)]
+            [HTMLText.escape(passkey.friendlyName), AccountsMarkup.time(passkey.createdAt), AccountsMarkup.time(passkey.lastUsedAt)]
         }
         return AccountsMarkup.table(caption: "Passkeys", headers: ["Name", "Created", "Last used"], rows: rows, empty: "No passkeys.")
     }
@@ -50,8 +50,8 @@ enum AccountDetailTables {
     static func events(_ profile: ConsoleAccountProfile) -> String {
         let rows = profile.auditEntries.map { entry in
             [
-                AccountsMarkup.time(entry.createdAt), "<code>\(AccountsMarkup.escape(entry.action))</code>",
-                actor(entry.actor, subject: profile.user.id), AccountsMarkup.escape(entry.ipAddress.isEmpty ? "—" : entry.ipAddress),
+                AccountsMarkup.time(entry.createdAt), "<code>\(HTMLText.escape(entry.action))</code>",
+                actor(entry.actor, subject: profile.user.id), HTMLText.escape(entry.ipAddress.isEmpty ? "—" : entry.ipAddress),
                 details(entry.traits),
             ]
         }
@@ -73,14 +73,14 @@ enum AccountDetailTables {
         if let operatorId = UUID(uuidString: actor) {
             return "<a href=\"\(AccountsMarkup.accountPath(operatorId))\">operator</a>"
         }
-        return AccountsMarkup.escape(actor)
+        return HTMLText.escape(actor)
     }
 
     /// An entry's traits as `name: value` pairs (the log never holds secrets; escaped anyway).
     private static func details(_ traits: [String: JSONValue]) -> String {
         traits.keys.sorted().map { key in
             let value = traits[key]?.stringValue ?? "…"
-            return "\(AccountsMarkup.escape(key)): \(AccountsMarkup.escape(value))"
+            return "\(HTMLText.escape(key)): \(HTMLText.escape(value))"
         }.joined(separator: "<br>")
     }
 }

@@ -40,7 +40,7 @@ struct AccountListPage {
         html += searchForm
         let query = page.query
         let summary = page.total == 1 ? "1 account" : "\(page.total) accounts"
-        html += "<p id=\"accounts-summary\">\(summary)\(query.search.isEmpty ? "" : " matching “\(AccountsMarkup.escape(query.search))”")"
+        html += "<p id=\"accounts-summary\">\(summary)\(query.search.isEmpty ? "" : " matching “\(HTMLText.escape(query.search))”")"
         html += page.total > 0 ? ", page \(query.page) of \(page.pageCount).</p>\n" : ".</p>\n"
         html += AccountsMarkup.table(
             caption:
@@ -53,7 +53,7 @@ struct AccountListPage {
     private func row(_ row: ConsoleAccountRow) -> [String] {
         let user = row.user
         let now = Timestamp.now()
-        let name = AccountsMarkup.escape(AccountActionText.displayName(user))
+        let name = HTMLText.escape(AccountActionText.displayName(user))
         return [
             "<a href=\"\(AccountsMarkup.accountPath(user.id))\">\(name)</a>",
             AccountsMarkup.time(user.createdAt),
@@ -74,7 +74,7 @@ struct AccountListPage {
         return """
             <form method="get" action="\(Self.path)" class="console-filters" role="search">
             <div><label for="accounts-q">Email contains</label>
-            <input type="search" id="accounts-q" name="q" value="\(AccountsMarkup.escape(query.search))" maxlength="\(ConsoleAccountQuery.maximumSearchLength)" autocomplete="off"></div>
+            <input type="search" id="accounts-q" name="q" value="\(HTMLText.escape(query.search))" maxlength="\(ConsoleAccountQuery.maximumSearchLength)" autocomplete="off"></div>
             <div><label for="accounts-sort">Sort by</label>
             <select id="accounts-sort" name="sort">\(option("created", "Created", selected: query.sort == .created))\(option("last_sign_in", "Last sign-in", selected: query.sort == .lastSignIn))</select></div>
             <div><label for="accounts-order">Order</label>
@@ -94,7 +94,7 @@ struct AccountListPage {
             query.page = number
             let relation = rel.map { " rel=\"\($0)\"" } ?? ""
             let here = number == current && rel == nil ? " aria-current=\"page\"" : ""
-            return "<li><a href=\"\(AccountsMarkup.escape(Self.href(query)))\"\(relation)\(here)>\(label)</a></li>"
+            return "<li><a href=\"\(HTMLText.escape(Self.href(query)))\"\(relation)\(here)>\(label)</a></li>"
         }
         var items: [String] = []
         if current > 1 { items.append(link(current - 1, "Previous", rel: "prev")) }

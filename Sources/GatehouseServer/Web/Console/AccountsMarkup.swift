@@ -2,29 +2,13 @@ import Foundation
 import GatehouseCore
 
 /// The small HTML vocabulary the console's account pages are written in. Every value from the
-/// database passes through `escape` (addresses, user agents and metadata are chosen by users).
+/// database passes through `HTMLText.escape` (addresses, user agents and metadata are chosen by users).
 enum AccountsMarkup {
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-
     /// A time as `<time>`: readable (UTC, to the second) and machine-readable; a dash for none.
     static func time(_ instant: Timestamp?) -> String {
         guard let instant else { return "<span class=\"console-muted\">—</span>" }
         let text = String(instant.rfc3339.prefix(19)).replacingOccurrences(of: "T", with: " ") + " UTC"
-        return "<time datetime=\"\(escape(instant.rfc3339))\">\(escape(text))</time>"
+        return "<time datetime=\"\(HTMLText.escape(instant.rfc3339))\">\(HTMLText.escape(text))</time>"
     }
 
     static func yesNo(_ value: Bool) -> String { value ? "Yes" : "No" }
@@ -34,20 +18,21 @@ enum AccountsMarkup {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let text = (try? encoder.encode(object)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return "<pre class=\"json\">\(escape(text))</pre>"
+        return "<pre class=\"json\">\(HTMLText.escape(text))</pre>"
     }
 
     /// The CSRF field every console form carries.
     static func csrfField(_ token: String) -> String {
-        "<input type=\"hidden\" name=\"csrf\" value=\"\(escape(token))\">"
+        "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(token))\">"
     }
 
     /// A table with a caption and column headers; `rows` are already-escaped cells. An empty
     /// table says so in a paragraph instead.
     static func table(caption: String, headers: [String], rows: [[String]], empty: String) -> String {
-        guard !rows.isEmpty else { return "<p class=\"console-muted\">\(escape(empty))</p>" }
-        var html = "<div class=\"console-table-wrap\">\n<table class=\"console-table\">\n<caption>\(escape(caption))</caption>\n<thead><tr>"
-        for header in headers { html += "<th scope=\"col\">\(escape(header))</th>" }
+        guard !rows.isEmpty else { return "<p class=\"console-muted\">\(HTMLText.escape(empty))</p>" }
+        var html =
+            "<div class=\"console-table-wrap\">\n<table class=\"console-table\">\n<caption>\(HTMLText.escape(caption))</caption>\n<thead><tr>"
+        for header in headers { html += "<th scope=\"col\">\(HTMLText.escape(header))</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for row in rows { html += "<tr>" + row.map { "<td>\($0)</td>" }.joined() + "</tr>\n" }
         return html + "</tbody>\n</table>\n</div>"
@@ -59,12 +44,12 @@ enum AccountsMarkup {
     /// A notice after an action, announced to screen readers.
     static func notice(_ text: String?) -> String {
         guard let text else { return "" }
-        return "<div class=\"console-notice\" role=\"status\"><p>\(escape(text))</p></div>"
+        return "<div class=\"console-notice\" role=\"status\"><p>\(HTMLText.escape(text))</p></div>"
     }
 
     /// An error the operator must read (a refused action), announced at once.
     static func alert(_ text: String?) -> String {
         guard let text else { return "" }
-        return "<div class=\"console-alert\" role=\"alert\"><p>\(escape(text))</p></div>"
+        return "<div class=\"console-alert\" role=\"alert\"><p>\(HTMLText.escape(text))</p></div>"
     }
 }

@@ -38,10 +38,10 @@ struct BarChart: Sendable {
         let level = min(6, max(2, headingLevel))
         return """
             <section class="chart" aria-labelledby="\(id)-heading">
-            <h\(level) id="\(id)-heading">\(ChartText.escaped(heading))</h\(level)>
+            <h\(level) id="\(id)-heading">\(HTMLText.escape(heading))</h\(level)>
             <figure class="chart-figure">
             \(SVGBarChart(chart: self).svg)
-            <figcaption id="\(id)-caption">\(ChartText.escaped(summary))</figcaption>
+            <figcaption id="\(id)-caption">\(HTMLText.escape(summary))</figcaption>
             </figure>
             \(ChartDataTable(chart: self).html)
             </section>

@@ -5,13 +5,13 @@ struct ChartDataTable {
 
     var html: String {
         guard chart.total > 0 else { return "" }
-        let heading = ChartText.escaped(chart.heading)
-        let column = ChartText.escaped(Self.capitalised(chart.plural))
+        let heading = HTMLText.escape(chart.heading)
+        let column = HTMLText.escape(Self.capitalised(chart.plural))
         var rows: [String] = []
         rows.reserveCapacity(chart.counts.count)
         for (index, count) in chart.counts.enumerated() {
             rows.append(
-                "<tr><th scope=\"row\">\(ChartText.escaped(ChartText.hour(chart.firstHour + Int64(index))))</th>"
+                "<tr><th scope=\"row\">\(HTMLText.escape(ChartText.hour(chart.firstHour + Int64(index))))</th>"
                     + "<td>\(ChartText.grouped(count))</td></tr>")
         }
         return """

@@ -3,23 +3,6 @@ import GatehouseCore
 /// The words and numbers a chart writes, made by hand so the output is the same on every
 /// machine: no locale, no formatter, no floating point. Hours are counted from the Unix epoch.
 enum ChartText {
-    /// Text made safe for an HTML or SVG text node or a quoted attribute value.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
-
     /// `1234567` → `1,234,567` (the console's words are English).
     static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)

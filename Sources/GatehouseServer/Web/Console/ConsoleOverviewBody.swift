@@ -1,6 +1,6 @@
 /// The overview's body inside the console layout (which prints the `<h1>`): the current totals
 /// and the last 24 hours as definition lists of cards, each linking to the page that lists them,
-/// then one chart per activity series. Pure, and every text escaped (`ChartText.escaped`).
+/// then one chart per activity series. Pure, and every text escaped (`HTMLText.escape`).
 struct ConsoleOverviewBody {
     let overview: ConsoleOverview
 
@@ -56,8 +56,8 @@ struct ConsoleOverviewBody {
     /// A `<dl>` of cards: the label (a link where a page lists the items) and the number.
     static func cards(_ cards: [Card]) -> String {
         let items = cards.map { card in
-            let label = ChartText.escaped(card.label)
-            let term = card.link.map { "<a href=\"\(ChartText.escaped($0))\">\(label)</a>" } ?? label
+            let label = HTMLText.escape(card.label)
+            let term = card.link.map { "<a href=\"\(HTMLText.escape($0))\">\(label)</a>" } ?? label
             return "<div class=\"overview-card\"><dt>\(term)</dt><dd>\(ChartText.grouped(card.value))</dd></div>"
         }
         return "<dl class=\"overview-cards\">\n" + items.joined(separator: "\n") + "\n</dl>"

@@ -64,13 +64,13 @@ struct SVGBarChart {
     }
 
     private func bars(_ scale: ChartScale) -> String {
-        var lines = ["<g class=\"chart-bars\" fill=\"\(ChartText.escaped(chart.colour))\">"]
+        var lines = ["<g class=\"chart-bars\" fill=\"\(HTMLText.escape(chart.colour))\">"]
         for (index, count) in chart.counts.enumerated() {
             let length = scale.length(of: count, in: Self.plotHeight)
             let title = ChartText.hourSpan(chart.firstHour + Int64(index)) + ": " + ChartText.counted(count, chart.singular, chart.plural)
             lines.append(
                 "<rect x=\"\(Self.left + index * Self.barPitch)\" y=\"\(baseline - length)\" width=\"\(Self.barWidth)\" "
-                    + "height=\"\(length)\"><title>\(ChartText.escaped(title))</title></rect>")
+                    + "height=\"\(length)\"><title>\(HTMLText.escape(title))</title></rect>")
         }
         lines.append("</g>")
         return lines.joined(separator: "\n")
@@ -80,7 +80,7 @@ struct SVGBarChart {
     private var emptyState: String {
         "<text class=\"chart-empty\" x=\"\(Self.left + plotWidth / 2)\" y=\"\(Self.top + Self.plotHeight / 2)\" "
             + "text-anchor=\"middle\" font-size=\"14\" fill=\"\(Self.textColour)\">"
-            + "\(ChartText.escaped("No \(chart.plural) in these 7 days"))</text>"
+            + "\(HTMLText.escape("No \(chart.plural) in these 7 days"))</text>"
     }
 
     /// A tick at each UTC midnight, and each day's name under its hours when at least ten of
@@ -102,7 +102,7 @@ struct SVGBarChart {
                 let middle = min(width - Self.labelHalfWidth, Self.left + (segmentStart + index) * Self.barPitch / 2)
                 lines.append(
                     "<text class=\"chart-label\" x=\"\(middle)\" y=\"\(baseline + 20)\" text-anchor=\"middle\">"
-                        + "\(ChartText.escaped(ChartText.day(chart.firstHour + Int64(segmentStart))))</text>")
+                        + "\(HTMLText.escape(ChartText.day(chart.firstHour + Int64(segmentStart))))</text>")
             }
             segmentStart = index
         }
