@@ -4,6 +4,7 @@
 // Usage: node closed-loop.mjs <base-url> <count> <concurrency> <prefix> [<registered-every> <registered-prefix> <registered-offset>]
 //   request k goes to <prefix>-<k>@example.com, or, when k % registered-every == 0, to
 //   <registered-prefix>-<offset + k / registered-every>@example.com (an account signed up before).
+//   BENCH_CG_ROUTE=health sends GET /auth/v1/health instead (the floor every request pays).
 //   Prints "CLOSED requests=… ok=… non2xx=… seconds=…"; exits 1 if any answer was not 2xx.
 import { client } from "./fixed-rate.mjs";
 import { performance } from "node:perf_hooks";
@@ -16,13 +17,14 @@ if (!base || !(count > 0) || !(concurrency > 0) || !prefix) {
 }
 // Under valgrind a request can take seconds: wait long (BENCH_TIMEOUT_MS, default 120 s).
 const { request, close } = client(base, concurrency, Number(process.env.BENCH_TIMEOUT_MS ?? 120_000));
+const health = process.env.BENCH_CG_ROUTE === "health";
 let next = 0, ok = 0, bad = 0;
 const started = performance.now();
 async function worker() {
   while (next < count) {
     const k = next++;
     const email = every > 0 && k % every === 0 ? `${registeredPrefix}-${offset + k / every}@example.com` : `${prefix}-${k}@example.com`;
-    const { status } = await request("POST", "/auth/v1/recover", { email });
+    const { status } = health ? await request("GET", "/auth/v1/health") : await request("POST", "/auth/v1/recover", { email });
     if (status >= 200 && status < 300) ok++; else bad++;
   }
 }

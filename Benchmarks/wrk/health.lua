@@ -12,11 +12,3 @@ end
 function request()
    return health_request
 end
-
-function response(status, headers, body)
-   if status >= 200 and status < 300 then
-      ok_count = ok_count + 1
-   else
-      bad_count = bad_count + 1
-   end
-end

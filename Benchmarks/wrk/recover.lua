@@ -26,11 +26,3 @@ function request()
    sent = sent + 1
    return wrk.format("POST", path, headers, '{"email":"' .. email .. '"}')
 end
-
-function response(status, headers, body)
-   if status >= 200 and status < 300 then
-      ok_count = ok_count + 1
-   else
-      bad_count = bad_count + 1
-   end
-end

@@ -24,11 +24,3 @@ function request()
    next_index = next_index % #requests_for_thread + 1
    return r
 end
-
-function response(status, headers, body)
-   if status >= 200 and status < 300 then
-      ok_count = ok_count + 1
-   else
-      bad_count = bad_count + 1
-   end
-end

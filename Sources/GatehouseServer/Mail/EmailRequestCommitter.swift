@@ -140,8 +140,7 @@ final class EmailRequestCommitter: Sendable {
                 if accepted.contains(index) { return nil }
                 let request = requests[index]
                 let last = lastSent[request.windowKey] ?? request.now.microsecondsSinceEpoch
-                let remaining = Double(last + Int64(window * 1_000_000) - request.now.microsecondsSinceEpoch) / 1_000_000
-                return max(1, Int(remaining.rounded(.up)))
+                return EmailWindowRepository.secondsLeft(lastSentAt: last, window: window, now: request.now)
             }
         }
     }

@@ -119,10 +119,16 @@ final class OutboxWorker: Service {
         let heartbeat = Task { await renewLeases(of: entries.map(\.id)) }
         do {
             let messages = try await messages(for: entries.map(\.job))
-            // Each outcome is recorded as soon as it is known (claiming stays batched): a crash
-            // then repeats at most the messages still in flight, not the whole batch.
+            // Jobs with nothing to send (an unknown address: most of a `/recover` flood) are
+            // settled together, in one transaction: nothing leaves the server for them, so
+            // there is nothing a crash could repeat, and one write a batch replaces one a job.
+            let skipped = zip(entries, messages).compactMap { entry, message in message == nil ? (entry, DeliveryOutcome.skipped) : nil }
+            if !skipped.isEmpty { await Task { await self.record(skipped) }.value }
+            // Each sent message's outcome is recorded as soon as it is known (claiming stays
+            // batched): a crash then repeats at most the messages still in flight.
             await withTaskGroup(of: Void.self) { group in
                 for (entry, message) in zip(entries, messages) {
+                    guard let message else { continue }
                     group.addTask {
                         let outcome = await self.deliver(message)
                         // Shutdown interrupted this send: record nothing, so the lease runs out
@@ -170,8 +176,7 @@ final class OutboxWorker: Service {
         case failed(MailDeliveryError)
     }
 
-    private func deliver(_ message: MailMessage?) async -> DeliveryOutcome {
-        guard let message else { return .skipped }
+    private func deliver(_ message: MailMessage) async -> DeliveryOutcome {
         do {
             try await transport.send(message)
             return .sent
@@ -215,7 +220,9 @@ final class OutboxWorker: Service {
         do {
             try await environment.store.perform(.transaction) { database in
                 try await database.outbox.finish(results, now: now)
-                for event in audited { try await database.audit(event, at: now) }
+                // One multi-row insert: a batch of skipped jobs writes its entries together.
+                let request = AuditRequest.current
+                try await database.auditLog.appendEach(audited.map { AuditEntry($0, at: now, request: request) })
             }
             for result in results { environment.metrics.recordOutbox(result.state == .pending ? "retried" : "\(result.state)") }
         } catch {

@@ -21,26 +21,10 @@ extension SessionService {
     /// tells a stranger nothing about an account. The reason goes to the audit log only
     /// (`login_failed` with `method: console`).
     func consoleSignIn(email rawEmail: String, password: String, client: ClientInfo) async throws(AuthError) -> ConsoleSignInOutcome {
-        let email = try? EmailAddress(validating: rawEmail)
-        let address = email?.normalized ?? rawEmail.trimmingCharacters(in: .whitespaces).lowercased()
-        let budgetKey = tokenHasher.budgetKey("signin", address)
-        do {
-            try await claimSignInTry(budgetKey: budgetKey)
-        } catch {
-            let reason = error.code == .overRequestRateLimit ? "too_many_attempts" : error.code.rawValue
-            throw await consoleRefused(error, email: address, user: nil, reason: reason)
+        let checked = try await checkPassword(email: rawEmail, password: password) { error, address, user, reason in
+            await consoleRefused(error, email: address, user: user, reason: reason)
         }
-        let user: UserRecord? =
-            if let email {
-                try await store.run { try await $0.users.find(email: email) }
-            } else {
-                nil
-            }
-        let candidate = password.utf8.count > PasswordPolicy.maximumBytes ? "" : password
-        let matches = try await hashing { try await hasher.verify(candidate, against: user?.passwordHash) }
-        guard matches, let user, !candidate.isEmpty else {
-            throw await consoleRefused(.invalidCredentials, email: address, user: user, reason: "invalid_credentials")
-        }
+        let (user, address, budgetKey) = (checked.user, checked.address, checked.budgetKey)
         let now = clock.now()
         let isOperator = try await store.run { try await $0.users.isSuperAdmin(id: user.id) }
         let refusal: String? =

@@ -27,29 +27,11 @@ extension SessionService {
     ) async throws(AuthError) -> IssuedSession {
         guard let rawEmail, !rawEmail.isEmpty else { throw .validation("An email address is required") }
         guard let password, !password.isEmpty else { throw .validation("Password is required") }
-        let email = try? EmailAddress(validating: rawEmail)
-        let address = email?.normalized ?? rawEmail.trimmingCharacters(in: .whitespaces).lowercased()
-        let budgetKey = tokenHasher.budgetKey("signin", address)
-        do {
-            try await claimSignInTry(budgetKey: budgetKey)
-        } catch {
-            // Only a spent budget is "too many attempts"; a storage failure is recorded as what it is.
-            let reason = error.code == .overRequestRateLimit ? "too_many_attempts" : error.code.rawValue
-            throw await refused(error, email: address, user: nil, reason: reason)
+        let checked = try await checkPassword(email: rawEmail, password: password) { error, address, user, reason in
+            await refused(error, email: address, user: user, reason: reason)
         }
-        let user: UserRecord? =
-            if let email {
-                try await store.run { try await $0.users.find(email: email) }
-            } else {
-                nil
-            }
-        // Over-long passwords cannot match (bcrypt's 72-byte limit is enforced when setting one),
-        // but still cost one verify so the answer time stays the same.
-        let candidate = password.utf8.count > PasswordPolicy.maximumBytes ? "" : password
-        let matches = try await hashing { try await hasher.verify(candidate, against: user?.passwordHash) }
-        guard matches, var user, !candidate.isEmpty else {
-            throw await refused(.invalidCredentials, email: address, user: user, reason: "invalid_credentials")
-        }
+        var user = checked.user
+        let (address, budgetKey) = (checked.address, checked.budgetKey)
         let now = clock.now()
         if user.isBanned(at: now) {
             throw await refused(

@@ -8,14 +8,7 @@ struct AuditLogRepository: Sendable {
     let database: any SQLDatabase
 
     func append(_ entry: AuditEntry) async throws {
-        try await database.raw(
-            """
-            INSERT INTO audit_log_entries (id, created_at, action, user_id, email, actor, ip_address, user_agent, request_id, traits)
-            VALUES (\(bind: entry.id.uuidString.lowercased()), \(bind: entry.createdAt.microsecondsSinceEpoch), \(bind: entry.action),
-                \(bind: entry.userId?.uuidString.lowercased()), \(bind: entry.email), \(bind: entry.actor), \(bind: entry.ipAddress),
-                \(bind: entry.userAgent), \(bind: entry.requestId), \(bind: JSONColumn.encode(entry.traits)))
-            """
-        ).run()
+        try await appendEach([entry])
     }
 
     /// Newest first.

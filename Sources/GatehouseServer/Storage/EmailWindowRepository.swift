@@ -21,7 +21,13 @@ struct EmailWindowRepository: Sendable {
         if claimed != nil { return nil }
         let row = try await database.raw("SELECT last_sent_at FROM email_send_windows WHERE address_key = \(bind: key)").first()
         let last = try row?.decode(column: "last_sent_at", as: Int64.self) ?? now.microsecondsSinceEpoch
-        let remaining = Double(last - cutoff) / 1_000_000
+        return Self.secondsLeft(lastSentAt: last, window: window, now: now)
+    }
+
+    /// Whole seconds until a window opened at `lastSentAt` (microseconds) closes: rounded up, at
+    /// least 1 (a refused request is always told to wait).
+    static func secondsLeft(lastSentAt: Int64, window: Double, now: Timestamp) -> Int {
+        let remaining = Double(lastSentAt + Int64(window * 1_000_000) - now.microsecondsSinceEpoch) / 1_000_000
         return max(1, Int(remaining.rounded(.up)))
     }
 }

@@ -18,7 +18,9 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
     let render: Render
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let entry = index.match(request.uri.path) else { return try await next(request, context) }
+        // Hummingbird runs router middleware inside the matched route's responder, after it has
+        // set the route pattern: a request that found its route (nearly all) skips the index.
+        guard context.endpointPath == nil, let entry = index.match(request.uri.path) else { return try await next(request, context) }
         let method = request.method.rawValue
         if entry.methods[method] != nil || (request.method == .head && entry.methods["GET"] != nil) {
             return try await next(request, context)

@@ -1,0 +1,48 @@
+import GatehouseCore
+
+/// A password that matched: the account, its normalised address and its failure-budget key.
+struct CheckedPassword: Sendable {
+    var user: UserRecord
+    var address: String
+    var budgetKey: String
+}
+
+extension SessionService {
+    /// The steps every password sign-in starts with (`/token`, Firebase's, the pages', the
+    /// console's): the address's failure budget claimed before anything is looked up, the
+    /// account found, and exactly one bcrypt verify on every path past the budget (a decoy for
+    /// unknown addresses, an empty candidate for an over-long password), so a registered
+    /// address costs no more time than an unknown one.
+    ///
+    /// `refuse` turns a refusal (the error, the address, the account if one was found, the
+    /// reason for the audit log) into the error to throw: each caller audits and words its own.
+    func checkPassword(
+        email rawEmail: String, password: String,
+        refuse: (AuthError, _ address: String, UserRecord?, _ reason: String) async -> AuthError
+    ) async throws(AuthError) -> CheckedPassword {
+        let email = try? EmailAddress(validating: rawEmail)
+        let address = email?.normalized ?? rawEmail.trimmingCharacters(in: .whitespaces).lowercased()
+        let budgetKey = tokenHasher.budgetKey("signin", address)
+        do {
+            try await claimSignInTry(budgetKey: budgetKey)
+        } catch {
+            // Only a spent budget is "too many attempts"; a storage failure is recorded as what it is.
+            let reason = error.code == .overRequestRateLimit ? "too_many_attempts" : error.code.rawValue
+            throw await refuse(error, address, nil, reason)
+        }
+        let user: UserRecord? =
+            if let email {
+                try await store.run { try await $0.users.find(email: email) }
+            } else {
+                nil
+            }
+        // Over-long passwords cannot match (bcrypt's 72-byte limit is enforced when setting one),
+        // but still cost one verify so the answer time stays the same.
+        let candidate = password.utf8.count > PasswordPolicy.maximumBytes ? "" : password
+        let matches = try await hashing { try await hasher.verify(candidate, against: user?.passwordHash) }
+        guard matches, let user, !candidate.isEmpty else {
+            throw await refuse(.invalidCredentials, address, user, "invalid_credentials")
+        }
+        return CheckedPassword(user: user, address: address, budgetKey: budgetKey)
+    }
+}
