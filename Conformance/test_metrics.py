@@ -58,6 +58,8 @@ def test_scrape_after_some_requests(server):
     assert total(found, "gatehouse_sign_ins_total", 'outcome="failed"', 'reason="invalid_credentials"') >= 1
     assert total(found, "gatehouse_recovery_requests_total") >= 1
     assert total(found, "gatehouse_password_hash_duration_seconds_count") >= 2
+    # Every write waited for its connection (the pool's, or SQLite's writer) and was timed.
+    assert total(found, "gatehouse_db_pool_wait_seconds_count", 'kind="write"') >= 2
     assert any(name == "gatehouse_outbox_jobs" for name, _, _ in found)
     assert email not in reply.text and "@" not in reply.text
     assert session["user"]["id"] not in reply.text

@@ -13,6 +13,8 @@ struct AccountService: Sendable {
     let redirectPolicy: RedirectPolicy
     let clock: ServerClock
     let random: RandomSource
+    /// Counts the breach range API's lookups (`PasswordScreen`).
+    let metrics: GatehouseMetrics
 
     init(_ environment: ServerEnvironment) {
         configuration = environment.configuration
@@ -24,6 +26,7 @@ struct AccountService: Sendable {
         redirectPolicy = environment.redirectPolicy
         clock = environment.clock
         random = environment.random
+        metrics = environment.metrics
     }
 
     var passwordPolicy: PasswordPolicy { configuration.passwordPolicy }

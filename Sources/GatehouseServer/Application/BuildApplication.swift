@@ -19,8 +19,10 @@ func buildApplication(configuration: ServerConfiguration, logger: Logger?, clock
         logger.logLevel = configuration.logLevel
         return logger
     }()
-    let store = try await openStore(configuration: configuration, logger: logger)
-    let environment = try await ServerEnvironment.live(configuration: configuration, store: store, logger: logger, clock: clock)
+    let metrics = GatehouseMetrics()
+    let store = try await openStore(configuration: configuration, logger: logger, metrics: metrics)
+    let environment = try await ServerEnvironment.live(
+        configuration: configuration, store: store, logger: logger, clock: clock, metrics: metrics)
     let service = GatehouseServices(environment: environment)
 
     var services: [any Service] = []
@@ -65,19 +67,20 @@ func buildApplication(configuration: ServerConfiguration, logger: Logger?, clock
     return app
 }
 
-/// SQLite in the data folder unless `GATEHOUSE_DATABASE_URL` names a PostgreSQL server.
-func openStore(configuration: ServerConfiguration, logger: Logger) async throws -> any SQLStore {
+/// SQLite in the data folder unless `GATEHOUSE_DATABASE_URL` names a PostgreSQL server. With
+/// `metrics`, the store records its waits for a connection (`gatehouse_db_pool_wait_seconds`).
+func openStore(configuration: ServerConfiguration, logger: Logger, metrics: GatehouseMetrics? = nil) async throws -> any SQLStore {
     if let url = configuration.databaseURL {
         if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
-            return try PostgresStore(url: url, logger: logger)
+            return try PostgresStore(url: url, logger: logger, metrics: metrics)
         }
         if url.hasPrefix("sqlite://") {
-            return try await SQLiteStore.open(path: String(url.dropFirst("sqlite://".count)), logger: logger)
+            return try await SQLiteStore.open(path: String(url.dropFirst("sqlite://".count)), logger: logger, metrics: metrics)
         }
         throw ConfigurationError("GATEHOUSE_DATABASE_URL must start with postgres://, postgresql:// or sqlite://")
     }
     try PrivateFiles.prepareDirectory(configuration.dataDirectory)
-    return try await SQLiteStore.open(path: configuration.dataDirectory + "/gatehouse.sqlite", logger: logger)
+    return try await SQLiteStore.open(path: configuration.dataDirectory + "/gatehouse.sqlite", logger: logger, metrics: metrics)
 }
 
 /// Closes storage and the hashing pool once the server has shut down gracefully (services stop

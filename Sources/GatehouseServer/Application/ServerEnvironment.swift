@@ -28,12 +28,13 @@ struct ServerEnvironment: Sendable {
     /// This application's metrics (`GET /metrics`); its own registry, never a global one.
     var metrics = GatehouseMetrics()
 
-    /// The production environment for `configuration` over `sql`.
+    /// The production environment for `configuration` over `sql`, counting into `metrics` (the
+    /// store's own, when it records its connection waits there).
     static func live(
-        configuration: ServerConfiguration, store sql: any SQLStore, logger: Logger, clock: ServerClock = .system
+        configuration: ServerConfiguration, store sql: any SQLStore, logger: Logger, clock: ServerClock = .system,
+        metrics: GatehouseMetrics = GatehouseMetrics()
     ) async throws -> ServerEnvironment {
-        let metrics = GatehouseMetrics()
-        return ServerEnvironment(
+        ServerEnvironment(
             configuration: configuration, clock: clock, random: .system, store: Store(sql: sql, logger: logger),
             hasher: PasswordHasher(cost: configuration.bcryptCost, timing: { metrics.recordPasswordHash($0) }),
             signer: await TokenSigner(

@@ -22,6 +22,7 @@ final class GatehouseMetrics: Sendable {
             .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5),
             .seconds(10),
         ]
+        factory.durationHistogramBuckets[DatabasePoolWaits.metricName] = DatabasePoolWaits.buckets
         self.factory = factory
     }
 
@@ -65,6 +66,15 @@ final class GatehouseMetrics: Sendable {
     /// One bcrypt hash or verify, as long as it ran on the hashing pool.
     func recordPasswordHash(_ duration: Duration) {
         CoreMetrics.Timer(label: "gatehouse_password_hash_duration_seconds", factory: factory).recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// One lookup of `GATEHOUSE_PASSWORD_BREACH_API`: `breached`, `clean`, or `failed` (the
+    /// password was let through unchecked).
+    func recordPasswordBreachLookup(_ outcome: PasswordBreachLookup.Outcome) {
+        CoreMetrics.Counter(
+            label: "gatehouse_password_breach_lookups_total", dimensions: [("outcome", outcome.rawValue)], factory: factory
+        )
+        .increment()
     }
 
     /// The outbox's jobs by state, read from the database at scrape time.

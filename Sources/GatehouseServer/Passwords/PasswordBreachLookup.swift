@@ -3,7 +3,6 @@ import Crypto
 import Foundation
 import Logging
 import NIOCore
-import Synchronization
 
 /// The k-anonymity lookup of `GATEHOUSE_PASSWORD_BREACH_API` (Pwned Passwords' range form): the
 /// upper-case hex SHA-1 of the password is split after 5 characters, `GET <base>/<prefix>`
@@ -12,23 +11,30 @@ import Synchronization
 /// `Add-Padding: true`, have count 0). Only the prefix leaves the server.
 ///
 /// A lookup that fails — refused connection, timeout, another status, an unreadable answer —
-/// never blocks anyone: it answers "not breached", logs a warning and counts in `failures`.
+/// never blocks anyone: it answers "not breached", logs a warning and is counted as `failed` in
+/// `gatehouse_password_breach_lookups_total`, beside the `breached` and `clean` answers.
 struct PasswordBreachLookup: Sendable {
     let rangeAPI: String
     let timeout: Duration
     let client: HTTPClient
+    let metrics: GatehouseMetrics
     let logger: Logger
+
+    /// What a lookup found: the label of its count on `/metrics`.
+    enum Outcome: String, Sendable {
+        case breached
+        case clean
+        case failed
+    }
 
     /// Range answers are about 30 KB (800 suffixes and padding); anything far larger is not one.
     static let maximumAnswerBytes = 4 * 1024 * 1024
 
-    /// Lookups that failed since the process started (a metric to expose).
-    static let failures = Atomic<Int>(0)
-
-    init(rangeAPI: String, timeout: Duration, client: HTTPClient = .shared, logger: Logger) {
+    init(rangeAPI: String, timeout: Duration, client: HTTPClient = .shared, metrics: GatehouseMetrics, logger: Logger) {
         self.rangeAPI = rangeAPI
         self.timeout = timeout
         self.client = client
+        self.metrics = metrics
         self.logger = logger
     }
 
@@ -37,9 +43,11 @@ struct PasswordBreachLookup: Sendable {
         let (prefix, suffix) = Self.hashParts(password)
         do {
             let suffixes = try await fetchRange(prefix)
-            return Self.lists(suffix, in: suffixes)
+            let breached = Self.lists(suffix, in: suffixes)
+            metrics.recordPasswordBreachLookup(breached ? .breached : .clean)
+            return breached
         } catch {
-            Self.failures.add(1, ordering: .relaxed)
+            metrics.recordPasswordBreachLookup(.failed)
             logger.warning(
                 "password breach lookup failed; the password was not checked against it",
                 metadata: ["error": "\(error)", "api": "\(rangeAPI)"])

@@ -10,10 +10,10 @@ struct PasswordScreen: Sendable {
     let policy: PasswordPolicy
     let breaches: PasswordBreachLookup?
 
-    init(configuration: ServerConfiguration, logger: Logger = Logger(label: "gatehouse.passwords")) {
+    init(configuration: ServerConfiguration, metrics: GatehouseMetrics, logger: Logger = Logger(label: "gatehouse.passwords")) {
         policy = configuration.passwordPolicy
         breaches = configuration.passwordBreach.rangeAPI.map {
-            PasswordBreachLookup(rangeAPI: $0, timeout: configuration.passwordBreach.timeout, logger: logger)
+            PasswordBreachLookup(rangeAPI: $0, timeout: configuration.passwordBreach.timeout, metrics: metrics, logger: logger)
         }
     }
 

@@ -11,8 +11,18 @@ import ServiceLifecycle
 public final class PostgresStore: SQLStore, Service {
     public let engine = SQLEngine.postgres
     let client: PostgresClient
+    /// Each unit of work's wait for a connection (`gatehouse_db_pool_wait_seconds`), when metrics are kept.
+    private let poolWaits: DatabasePoolWaits?
 
-    public init(url: String, logger: Logger) throws {
+    /// The pool's size, per instance.
+    static let maximumConnections = 16
+
+    public convenience init(url: String, logger: Logger) throws {
+        try self.init(url: url, logger: logger, metrics: nil)
+    }
+
+    /// The same, recording into `metrics` how long each unit of work waits for a connection.
+    init(url: String, logger: Logger, metrics: GatehouseMetrics?) throws {
         guard let components = URLComponents(string: url),
             ["postgres", "postgresql"].contains(components.scheme ?? ""),
             let host = components.host, !host.isEmpty,
@@ -27,8 +37,9 @@ public final class PostgresStore: SQLStore, Service {
             database: database.isEmpty ? nil : database,
             tls: tls
         )
-        configuration.options.maximumConnections = 16
+        configuration.options.maximumConnections = Self.maximumConnections
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.poolWaits = metrics?.databasePoolWaits(.postgres)
     }
 
     public func run() async throws {
@@ -36,7 +47,7 @@ public final class PostgresStore: SQLStore, Service {
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in
+        try await withConnection(.read) { connection in
             try await body(connection.sql(queryLogLevel: nil))
         }
     }
@@ -45,14 +56,27 @@ public final class PostgresStore: SQLStore, Service {
     /// (`PostgresConflictRetry`).
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await PostgresConflictRetry.run {
-            try await client.withConnection { connection in
+            try await withConnection(.write) { connection in
                 try await inTransaction(connection.sql(queryLogLevel: nil), body)
             }
         }
     }
 
     public func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await read(body)
+        try await withConnection(.write) { connection in
+            try await body(connection.sql(queryLogLevel: nil))
+        }
+    }
+
+    /// A connection of the pool for `body`, its wait recorded from the call to the lease.
+    private func withConnection<T: Sendable>(
+        _ kind: DatabasePoolWaits.Kind, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let asked = ContinuousClock.now
+        return try await client.withConnection { connection in
+            poolWaits?.record(kind, since: asked)
+            return try await body(connection)
+        }
     }
 
     public func shutdown() async {}

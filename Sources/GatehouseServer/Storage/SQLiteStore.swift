@@ -16,8 +16,15 @@ public final class SQLiteStore: SQLStore {
     private let readers: [SQLiteConnection]
     private let writeLock = AsyncSerialLock()
     private let nextReader = LockedCounter()
+    /// Each write's wait for the writer (`gatehouse_db_pool_wait_seconds`), when metrics are kept.
+    private let poolWaits: DatabasePoolWaits?
 
     public static func open(path: String, readerCount: Int = 2, logger: Logger) async throws -> SQLiteStore {
+        try await open(path: path, readerCount: readerCount, logger: logger, metrics: nil)
+    }
+
+    /// The same, recording into `metrics` how long each write waits for the writer.
+    static func open(path: String, readerCount: Int = 2, logger: Logger, metrics: GatehouseMetrics?) async throws -> SQLiteStore {
         // 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
         if path != ":memory:" {
             try PrivateFiles.prepareFile(path)
@@ -47,18 +54,20 @@ public final class SQLiteStore: SQLStore {
             try await database.raw("PRAGMA synchronous = NORMAL").run()
             var readers: [SQLiteConnection] = []
             for _ in 0..<max(1, readerCount) { readers.append(try await connect()) }
-            return SQLiteStore(path: path, logger: logger, writer: writer, readers: readers)
+            return SQLiteStore(
+                path: path, logger: logger, writer: writer, readers: readers, poolWaits: metrics?.databasePoolWaits(.sqlite))
         } catch {
             try? await writer.close()
             throw error
         }
     }
 
-    private init(path: String, logger: Logger, writer: SQLiteConnection, readers: [SQLiteConnection]) {
+    private init(path: String, logger: Logger, writer: SQLiteConnection, readers: [SQLiteConnection], poolWaits: DatabasePoolWaits?) {
         self.path = path
         self.logger = logger
         self.writer = writer
         self.readers = readers
+        self.poolWaits = poolWaits
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
@@ -68,14 +77,20 @@ public final class SQLiteStore: SQLStore {
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let database = writer.sql(queryLogLevel: nil)
+        let asked = ContinuousClock.now
         return try await writeLock.withLock {
-            try await inTransaction(database, begin: "BEGIN IMMEDIATE", body)
+            poolWaits?.record(.write, since: asked)
+            return try await inTransaction(database, begin: "BEGIN IMMEDIATE", body)
         }
     }
 
     public func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let database = writer.sql(queryLogLevel: nil)
-        return try await writeLock.withLock { try await body(database) }
+        let asked = ContinuousClock.now
+        return try await writeLock.withLock {
+            poolWaits?.record(.write, since: asked)
+            return try await body(database)
+        }
     }
 
     /// Runs `body` while no write can start (for `SQLiteCheckpointer`, on a connection of its own).

@@ -13,8 +13,10 @@ struct PasswordBreachLookupTests {
 
     /// A generous time limit where the lookup is meant to succeed: a loaded test machine must not turn
     /// "breached" into "lookup failed, let through".
-    static func lookup(_ base: String, timeout: Duration = .seconds(30)) -> PasswordBreachLookup {
-        PasswordBreachLookup(rangeAPI: base, timeout: timeout, logger: Logger(label: "test.breach"))
+    static func lookup(_ base: String, timeout: Duration = .seconds(30), metrics: GatehouseMetrics = GatehouseMetrics())
+        -> PasswordBreachLookup
+    {
+        PasswordBreachLookup(rangeAPI: base, timeout: timeout, metrics: metrics, logger: Logger(label: "test.breach"))
     }
 
     @Test("the hash is split as the range API expects: 5 upper-case hex characters, then 35")
@@ -37,9 +39,14 @@ struct PasswordBreachLookupTests {
     @Test("a listed suffix is breached; only the 5-character prefix is sent")
     func listed() async throws {
         try await FakeRangeServer.run(breached: Self.breached) { base, requests in
-            let lookup = Self.lookup(base + "/range")
+            let metrics = GatehouseMetrics()
+            let lookup = Self.lookup(base + "/range", metrics: metrics)
             #expect(await lookup.isBreached(Self.breached))
             #expect(await !lookup.isBreached("another-fine-password"))
+            let text = metrics.exposition()
+            #expect(PasswordBreachMetricsTests.count(text, "breached") == 1, "\(text)")
+            #expect(PasswordBreachMetricsTests.count(text, "clean") == 1)
+            #expect(PasswordBreachMetricsTests.count(text, "failed") == 0)
             let (prefix, suffix) = PasswordBreachLookup.hashParts(Self.breached)
             #expect(requests.all.first == "/range/\(prefix)")
             #expect(requests.all.allSatisfy { !$0.contains(suffix) && !$0.contains(Self.breached) })
@@ -55,17 +62,19 @@ struct PasswordBreachLookupTests {
 
     @Test("a failing, slow or unreachable range API blocks nobody and is counted")
     func failures() async throws {
+        let metrics = GatehouseMetrics()
+        let failed: @Sendable () -> Double = { PasswordBreachMetricsTests.count(metrics.exposition(), "failed") }
         try await FakeRangeServer.run(breached: Self.breached) { base, _ in
             for (api, timeout) in [(base + "/broken", Duration.seconds(2)), (base + "/slow", .milliseconds(300))] {
-                let before = PasswordBreachLookup.failures.load(ordering: .relaxed)
-                #expect(await !Self.lookup(api, timeout: timeout).isBreached(Self.breached), "\(api)")
-                #expect(PasswordBreachLookup.failures.load(ordering: .relaxed) > before, "\(api) not counted")
+                let before = failed()
+                #expect(await !Self.lookup(api, timeout: timeout, metrics: metrics).isBreached(Self.breached), "\(api)")
+                #expect(failed() == before + 1, "\(api) not counted")
             }
         }
-        let before = PasswordBreachLookup.failures.load(ordering: .relaxed)
         // Port 1 on loopback: nothing listens, the connection is refused.
-        #expect(await !Self.lookup("http://127.0.0.1:1/range").isBreached(Self.breached))
-        #expect(PasswordBreachLookup.failures.load(ordering: .relaxed) > before)
+        #expect(await !Self.lookup("http://127.0.0.1:1/range", metrics: metrics).isBreached(Self.breached))
+        #expect(failed() == 3)
+        #expect(PasswordBreachMetricsTests.count(metrics.exposition(), "clean") == 0)
     }
 
     @Test("POST /signup with a breached password: 422 weak_password, reason pwned", arguments: Backend.all)
