@@ -86,13 +86,15 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GatehouseCoreTests", dependencies: ["GatehouseCore"]),
-        // A live in-process server and dev-mailbox reader, shared by the SDK and feature tests.
+        // A live in-process server, a dev-mailbox reader and a software passkey, shared by the SDK,
+        // feature and server tests.
         .target(
             name: "GatehouseTestSupport",
             dependencies: [
                 "GatehouseServer", "GatehouseCore",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Tests/GatehouseTestSupport"
         ),
@@ -115,7 +117,7 @@ let package = Package(
         .testTarget(
             name: "GatehouseServerTests",
             dependencies: [
-                "GatehouseServer",
+                "GatehouseServer", "GatehouseTestSupport",
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

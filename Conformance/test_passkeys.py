@@ -309,6 +309,31 @@ def test_banned_users_cannot_sign_in_with_a_passkey(pk):
     assert_error(sign_in_with(pk, authenticator, credential), 403, "user_banned")
 
 
+def test_unconfirmed_users_cannot_sign_in_with_a_passkey(pk):
+    """Reference §2.4: after the assertion verifies, an unconfirmed address is 403
+    `email_not_confirmed` with no session (audited as a refusal); without the passkey the answer
+    is still `webauthn_verification_failed`, so it tells nothing about the account."""
+    session, authenticator, credential, added = user_with_passkey(pk)
+    user_id = session["user"]["id"]
+    assert pk.admin().update_user_by_id(user_id, {"email_confirm": False}).user.email_confirmed_at is None
+
+    body = assert_error(sign_in_with(pk, authenticator, credential), 403, "email_not_confirmed")
+    assert "access_token" not in body and "refresh_token" not in body
+    assert_error(sign_in_with(pk, authenticator, credential, tamper_signature=True), 400, "webauthn_verification_failed")
+    log = pk.request("GET", "admin/audit", params={"user_id": user_id}, bearer=pk.service_role_jwt())
+    assert log.status_code == 200, log.text
+    entries = [(e["payload"]["action"], e["payload"]["traits"]) for e in log.json()]
+    refusal = {"passkey_id": added["id"], "method": "passkey", "reason": "email_not_confirmed"}
+    assert ("login_failed", refusal) in entries
+    assert ("login", {"passkey_id": added["id"], "method": "passkey"}) not in entries
+
+    # Confirmed again, the same passkey signs in: the refusal was the confirmation's.
+    pk.admin().update_user_by_id(user_id, {"email_confirm": True})
+    response = sign_in_with(pk, authenticator, credential)
+    assert response.status_code == 200, response.text
+    assert response.json()["user"]["id"] == user_id
+
+
 def test_authentication_options_are_rate_limited(module_servers):
     server = module_servers.start(**{**PASSKEYS, "rate_limit_passkey": 2})
     assert [authentication_options(server).status_code for _ in range(2)] == [200, 200]
