@@ -7,11 +7,30 @@ import GatehouseCore
 /// try each JSON type in turn, and on the refresh path (three metadata columns per user read) the
 /// thrown-and-caught type mismatches were a measurable share of the CPU.
 enum JSONColumn {
+    /// Written with Core's `JSONWriter`, keys sorted at every level (one text per value, as
+    /// `.sortedKeys` gave). `JSONSerialization` spent about 100,000 instructions on a two-key
+    /// audit `traits` object, 13 % of a `/recover` request's whole cost (Benchmarks/PROFILE.md).
     static func encode(_ object: [String: JSONValue]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object.mapValues(foundationObject), options: [.sortedKeys]) else {
-            return "{}"
+        var writer = JSONWriter(capacity: 64)
+        writeSorted(object, to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    private static func writeSorted(_ object: [String: JSONValue], to writer: inout JSONWriter) {
+        writer.object { writer in
+            for key in object.keys.sorted() {
+                writer.key(key)
+                writeSorted(object[key] ?? .null, to: &writer)
+            }
         }
-        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func writeSorted(_ value: JSONValue, to writer: inout JSONWriter) {
+        switch value {
+        case .object(let members): writeSorted(members, to: &writer)
+        case .array(let values): writer.array(values) { writeSorted($1, to: &$0) }
+        case .null, .bool, .number, .string: value.write(to: &writer)
+        }
     }
 
     /// Stored values nested deeper than this read as `{}` (issue 19, item 2): they predate the
@@ -37,17 +56,6 @@ enum JSONColumn {
         case let value as [Any]: return .array(value.map(jsonValue))
         case let value as [String: Any]: return .object(value.mapValues(jsonValue))
         default: return .null
-        }
-    }
-
-    private static func foundationObject(_ value: JSONValue) -> Any {
-        switch value {
-        case .null: return NSNull()
-        case .bool(let bool): return bool
-        case .number(let number): return number.rounded() == number && abs(number) < 9_007_199_254_740_992 ? Int64(number) as Any : number
-        case .string(let string): return string
-        case .array(let array): return array.map(foundationObject)
-        case .object(let object): return object.mapValues(foundationObject)
         }
     }
 }
