@@ -37,6 +37,6 @@ extension AccountService {
 
     /// GoTrue's `obfuscateValue`: base64url (unpadded) SHA-256 of the user id and the value.
     static func obfuscated(_ id: UUID, _ value: String) -> String {
-        Base64URL.encode(Data(SHA256.hash(data: Data((id.uuidString.lowercased() + value).utf8))))
+        Base64URL.encode(Data(SHA256.hash(data: Data((id.lowercasedString + value).utf8))))
     }
 }

@@ -20,7 +20,7 @@ extension UserRecord {
     static func anonymous(userMetadata: [String: JSONValue], now: Timestamp, random: RandomSource) -> UserRecord {
         let id = random.uuid()
         return UserRecord(
-            id: id, email: anonymousEmailPrefix + id.uuidString.lowercased(), passwordHash: nil, aud: "authenticated",
+            id: id, email: anonymousEmailPrefix + id.lowercasedString, passwordHash: nil, aud: "authenticated",
             role: "authenticated", emailConfirmedAt: nil, confirmationSentAt: nil, recoverySentAt: nil, lastSignInAt: now,
             appMetadata: [:], userMetadata: userMetadata, bannedUntil: nil, createdAt: now, updatedAt: now, identity: nil
         )
@@ -30,12 +30,12 @@ extension UserRecord {
     /// anonymous account), and the provider keys GoTrue derives from its identities.
     mutating func attachEmailIdentity(now: Timestamp, random: RandomSource) -> IdentityRecord {
         var data: [String: JSONValue] = [:]
-        data["sub"] = .string(id.uuidString.lowercased())
+        data["sub"] = .string(id.lowercasedString)
         data["email"] = .string(email)
         data["email_verified"] = .bool(true)
         data["phone_verified"] = .bool(false)
         let created = IdentityRecord(
-            id: random.uuid(), userId: id, provider: "email", providerId: id.uuidString.lowercased(), identityData: data,
+            id: random.uuid(), userId: id, provider: "email", providerId: id.lowercasedString, identityData: data,
             lastSignInAt: now, createdAt: now, updatedAt: now
         )
         identity = created

@@ -25,7 +25,7 @@ extension ConsoleAccountService {
         let user = try await account(id: id)
         if let refusal = refusal(request.action, on: user, by: operatorId) { return .refused(refusal) }
         var origin = AuditRequest.current
-        origin.actor = operatorId.uuidString.lowercased()
+        origin.actor = operatorId.lowercasedString
         do {
             return try await AuditRequest.$current.withValue(origin) { try await run(request, on: user) }
         } catch let error as AuthError {
@@ -38,11 +38,11 @@ extension ConsoleAccountService {
     /// The text the operator must type to delete `user`: its address (an anonymous account has
     /// none, so its id).
     static func deleteConfirmation(for user: UserRecord) -> String {
-        user.isAnonymous ? user.id.uuidString.lowercased() : user.email
+        user.isAnonymous ? user.id.lowercasedString : user.email
     }
 
     private func run(_ request: ConsoleActionRequest, on user: UserRecord) async throws(AuthError) -> ConsoleActionOutcome {
-        let id = user.id.uuidString.lowercased()
+        let id = user.id.lowercasedString
         switch request.action {
         case .sendRecovery:
             return try await requestEmail(.recovery, to: user, notice: .recoverySent)

@@ -40,7 +40,7 @@ struct UserRecord: Sendable {
     /// The wire object. Never includes the password hash.
     var payload: UserPayload {
         UserPayload(
-            id: id.uuidString.lowercased(), aud: aud, role: role, email: publicEmail,
+            id: id.lowercasedString, aud: aud, role: role, email: publicEmail,
             emailConfirmedAt: emailConfirmedAt, confirmationSentAt: confirmationSentAt,
             confirmedAt: emailConfirmedAt, recoverySentAt: recoverySentAt, lastSignInAt: lastSignInAt,
             appMetadata: appMetadata, userMetadata: userMetadata,
@@ -61,12 +61,12 @@ struct UserRecord: Sendable {
         app["provider"] = .string("email")
         app["providers"] = .array([.string("email")])
         var identityData: [String: JSONValue] = userMetadata
-        identityData["sub"] = .string(id.uuidString.lowercased())
+        identityData["sub"] = .string(id.lowercasedString)
         identityData["email"] = .string(email.normalized)
         identityData["email_verified"] = .bool(confirmedAt != nil)
         identityData["phone_verified"] = .bool(false)
         let identity = IdentityRecord(
-            id: random.uuid(), userId: id, provider: "email", providerId: id.uuidString.lowercased(),
+            id: random.uuid(), userId: id, provider: "email", providerId: id.lowercasedString,
             identityData: identityData, lastSignInAt: nil, createdAt: now, updatedAt: now
         )
         var metadata = userMetadata
@@ -93,7 +93,7 @@ struct IdentityRecord: Sendable {
 
     func payload(email: String) -> IdentityPayload {
         IdentityPayload(
-            identityId: id.uuidString.lowercased(), id: providerId, userId: userId.uuidString.lowercased(),
+            identityId: id.lowercasedString, id: providerId, userId: userId.lowercasedString,
             identityData: identityData, provider: provider, lastSignInAt: lastSignInAt,
             createdAt: createdAt, updatedAt: updatedAt, email: email
         )

@@ -16,7 +16,7 @@ public struct OperatorUser: Sendable {
     public let payload: UserPayload
 
     init(_ record: UserRecord) {
-        id = record.id.uuidString.lowercased()
+        id = record.id.lowercasedString
         email = record.email
         role = record.role
         createdAt = record.createdAt

@@ -31,6 +31,6 @@ extension AuditEvent {
     static func factor(_ action: AuditAction, _ factor: FactorRecord, extra: [String: String] = [:]) -> AuditEvent {
         AuditEvent(
             action, user: factor.userId,
-            traits: extra.merging(["factor_id": factor.id.uuidString.lowercased(), "factor_type": factor.factorType]) { $1 })
+            traits: extra.merging(["factor_id": factor.id.lowercasedString, "factor_type": factor.factorType]) { $1 })
     }
 }

@@ -19,6 +19,6 @@ extension AuditEvent {
     static func emailTestQueued(to email: String, jobId: UUID) -> AuditEvent {
         AuditEvent(
             .emailTestQueued, email: email,
-            traits: ["kind": OutboxJob.consoleTest(email: email).kind, "job_id": jobId.uuidString.lowercased()])
+            traits: ["kind": OutboxJob.consoleTest(email: email).kind, "job_id": jobId.lowercasedString])
     }
 }

@@ -20,7 +20,7 @@ extension AuditEvent {
     /// relay); dead (out of attempts). The relay's reason is kept, the message is not.
     static func delivery(_ action: AuditAction, _ entry: OutboxEntry, reason: String? = nil) -> AuditEvent {
         let subject = entry.job.auditSubject
-        var traits = ["kind": entry.job.kind, "job_id": entry.id.uuidString.lowercased(), "attempt": String(entry.attempts)]
+        var traits = ["kind": entry.job.kind, "job_id": entry.id.lowercasedString, "attempt": String(entry.attempts)]
         if let reason { traits["reason"] = String(reason.prefix(300)) }
         return AuditEvent(action, user: subject.userId, email: subject.email, traits: traits)
     }

@@ -4,7 +4,7 @@ import GatehouseCore
 extension AuditEvent {
     /// An event about one of a user's passkeys (its id; never its key or credential id).
     static func passkey(_ action: AuditAction, _ passkey: PasskeyRecord, of user: UserRecord, extra: [String: String] = [:]) -> AuditEvent {
-        AuditEvent(action, user, traits: extra.merging(["passkey_id": passkey.id.uuidString.lowercased()]) { $1 })
+        AuditEvent(action, user, traits: extra.merging(["passkey_id": passkey.id.lowercasedString]) { $1 })
     }
 }
 

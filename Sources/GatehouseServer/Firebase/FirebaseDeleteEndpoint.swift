@@ -15,7 +15,7 @@ struct FirebaseDeleteEndpoint {
             return try JSONBody.response(FirebasePayloads.Delete())
         }
         let caller = try await adapter.caller(idToken: body.idToken)
-        if let localId = body.localId, localId.lowercased() != caller.user.id.uuidString.lowercased() {
+        if let localId = body.localId, localId.lowercased() != caller.user.id.lowercasedString {
             throw FirebaseError.insufficientPermission
         }
         try await adapter.service.accounts.deleteOwnAccount(caller)

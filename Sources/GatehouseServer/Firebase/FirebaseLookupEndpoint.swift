@@ -15,7 +15,7 @@ struct FirebaseLookupEndpoint {
             return try JSONBody.response(FirebasePayloads.Lookup(users: infos.isEmpty ? nil : infos))
         }
         let caller = try await adapter.caller(idToken: body.idToken)
-        if let ids = body.localId?.values, ids.contains(where: { $0.lowercased() != caller.user.id.uuidString.lowercased() }) {
+        if let ids = body.localId?.values, ids.contains(where: { $0.lowercased() != caller.user.id.lowercasedString }) {
             throw FirebaseError.insufficientPermission
         }
         var info = try await adapter.userInfo(caller.user)

@@ -15,7 +15,7 @@ struct FirebaseSignInEndpoint {
         let tokens = try await adapter.tokens(user: issued.user, session: issued.session)
         return try JSONBody.response(
             FirebasePayloads.SignIn(
-                localId: issued.user.id.uuidString.lowercased(), email: issued.user.email,
+                localId: issued.user.id.lowercasedString, email: issued.user.email,
                 displayName: FirebaseUserInfo.displayName(of: issued.user) ?? "", idToken: tokens.idToken,
                 refreshToken: tokens.refreshToken, expiresIn: String(tokens.expiresIn)))
     }

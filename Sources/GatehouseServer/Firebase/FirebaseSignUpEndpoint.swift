@@ -19,7 +19,7 @@ struct FirebaseSignUpEndpoint {
         let tokens = try await adapter.tokens(user: signedIn.user, session: signedIn.session)
         return try JSONBody.response(
             FirebasePayloads.SignUp(
-                localId: signedIn.user.id.uuidString.lowercased(), email: signedIn.user.email,
+                localId: signedIn.user.id.lowercasedString, email: signedIn.user.email,
                 displayName: FirebaseUserInfo.displayName(of: signedIn.user), idToken: tokens.idToken,
                 refreshToken: tokens.refreshToken, expiresIn: String(tokens.expiresIn)))
     }
@@ -37,6 +37,6 @@ struct FirebaseSignUpEndpoint {
         let user = try await adapter.service.accounts.adminCreateUser(request)
         return try JSONBody.response(
             FirebasePayloads.SignUp(
-                localId: user.id.uuidString.lowercased(), email: user.email, displayName: FirebaseUserInfo.displayName(of: user)))
+                localId: user.id.lowercasedString, email: user.email, displayName: FirebaseUserInfo.displayName(of: user)))
     }
 }

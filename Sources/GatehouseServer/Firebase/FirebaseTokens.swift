@@ -37,7 +37,7 @@ struct FirebaseTokens: Sendable {
     /// An ID token of `session` issued now, and the session's current refresh token.
     func issue(user: UserRecord, session: SessionRecord) async throws -> FirebaseTokenSet {
         let now = clock.now().secondsSinceEpoch
-        let userId = user.id.uuidString.lowercased()
+        let userId = user.id.lowercasedString
         let name = user.userMetadata[FirebaseUserInfo.displayNameKey].flatMap { value -> String? in
             if case .string(let text) = value { return text }
             return nil
@@ -48,7 +48,7 @@ struct FirebaseTokens: Sendable {
             exp: ExpirationClaim(value: Date(timeIntervalSince1970: Double(now + Int64(lifetime)))), email: user.email,
             emailVerified: user.isConfirmed, name: name,
             firebase: .init(identities: ["email": [user.email]], signInProvider: "password"),
-            sessionId: session.id.uuidString.lowercased()
+            sessionId: session.id.lowercasedString
         )
         let sessionToken = refreshTokens.encode(sessionId: session.id, counter: session.refreshCounter)
         return FirebaseTokenSet(

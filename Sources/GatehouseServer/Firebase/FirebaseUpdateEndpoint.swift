@@ -16,7 +16,7 @@ struct FirebaseUpdateEndpoint {
         let body = try await JSONBody.decode(FirebaseRequests.Update.self, from: request, context: context)
         if context.caller.isAdmin, body.localId != nil { return try await adminUpdate(body) }
         let caller = try await adapter.caller(idToken: body.idToken)
-        if let localId = body.localId, localId.lowercased() != caller.user.id.uuidString.lowercased() {
+        if let localId = body.localId, localId.lowercased() != caller.user.id.lowercasedString {
             throw FirebaseError.insufficientPermission
         }
         if let email = body.email, (try? EmailAddress(validating: email))?.normalized != caller.user.email {

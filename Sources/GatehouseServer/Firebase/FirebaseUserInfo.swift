@@ -32,7 +32,7 @@ struct FirebaseUserInfo: Encodable, Sendable {
 
     init(_ user: UserRecord, validSince: Timestamp, lastRefreshAt: Timestamp? = nil, now: Timestamp) {
         let name = Self.displayName(of: user)
-        localId = user.id.uuidString.lowercased()
+        localId = user.id.lowercasedString
         email = user.email
         emailVerified = user.isConfirmed
         displayName = name

@@ -84,10 +84,10 @@ struct AuditEntryPayload: Encodable {
     }
 
     init(_ entry: AuditEntry) {
-        let subject = entry.userId?.uuidString.lowercased()
+        let subject = entry.userId?.lowercasedString
         // Nobody else acting means the subject acted on their own account.
         let actorIsRole = entry.actor.map { UUID(uuidString: $0) == nil } ?? false
-        id = entry.id.uuidString.lowercased()
+        id = entry.id.lowercasedString
         createdAt = entry.createdAt.rfc3339
         ipAddress = entry.ipAddress
         payload = Payload(

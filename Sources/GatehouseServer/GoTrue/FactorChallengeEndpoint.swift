@@ -20,6 +20,6 @@ struct FactorChallengeEndpoint {
     func challenge(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
         let factorId = try context.parameters.require("id")
         let made = try await service.mfa.challenge(context.caller, factorId: factorId, client: context.client)
-        return try JSONBody.response(Answer(id: made.challenge.id.uuidString.lowercased(), expiresAt: made.expiresAt))
+        return try JSONBody.response(Answer(id: made.challenge.id.lowercasedString, expiresAt: made.expiresAt))
     }
 }

@@ -48,7 +48,7 @@ struct FactorEnrollEndpoint {
             context.caller, factorType: body.factorType, friendlyName: body.friendlyName, issuer: body.issuer)
         return try JSONBody.response(
             Answer(
-                id: enrolled.factor.id.uuidString.lowercased(), friendlyName: enrolled.factor.friendlyName,
+                id: enrolled.factor.id.lowercasedString, friendlyName: enrolled.factor.friendlyName,
                 totp: .init(qrCode: enrolled.qrCodeSVG, secret: enrolled.secret, uri: enrolled.uri)))
     }
 }

@@ -10,6 +10,6 @@ struct FactorUnenrollEndpoint {
     func unenroll(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
         let factorId = try context.parameters.require("id")
         let removed = try await service.mfa.unenroll(context.caller, factorId: factorId)
-        return try JSONBody.response(Answer(id: removed.id.uuidString.lowercased()))
+        return try JSONBody.response(Answer(id: removed.id.lowercasedString))
     }
 }

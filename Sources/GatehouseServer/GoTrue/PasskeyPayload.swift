@@ -10,7 +10,7 @@ struct PasskeyPayload: Encodable {
     var lastUsedAt: Timestamp?
 
     init(_ passkey: PasskeySummary) {
-        id = passkey.id.uuidString.lowercased()
+        id = passkey.id.lowercasedString
         friendlyName = passkey.friendlyName.isEmpty ? nil : passkey.friendlyName
         createdAt = passkey.createdAt
         lastUsedAt = passkey.lastUsedAt
@@ -32,7 +32,7 @@ struct PasskeyChallengePayload: Encodable {
     var expiresAt: Int64
 
     init(_ challenge: PasskeyChallenge) {
-        challengeId = challenge.id.uuidString.lowercased()
+        challengeId = challenge.id.lowercasedString
         options = challenge.options
         expiresAt = challenge.expiresAt.secondsSinceEpoch
     }

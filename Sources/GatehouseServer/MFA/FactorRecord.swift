@@ -21,7 +21,7 @@ struct FactorRecord: Sendable, Equatable {
 
     var payload: FactorPayload {
         FactorPayload(
-            id: id.uuidString.lowercased(), friendlyName: friendlyName.isEmpty ? nil : friendlyName, factorType: factorType,
+            id: id.lowercasedString, friendlyName: friendlyName.isEmpty ? nil : friendlyName, factorType: factorType,
             status: status.rawValue, lastChallengedAt: lastChallengedAt, createdAt: createdAt, updatedAt: updatedAt
         )
     }

@@ -9,7 +9,7 @@ struct FactorGuessBudget: Sendable {
     let limit: Int
     let window: Double
 
-    var key: String { "mfa:" + factorId.uuidString.lowercased() }
+    var key: String { "mfa:" + factorId.lowercasedString }
 }
 
 extension MFAService {
@@ -51,7 +51,7 @@ extension MFAService {
             let step = TOTP.matchingStep(code: code, secret: secret, at: now.secondsSinceEpoch)
         else {
             let refused = AuditEvent(
-                .loginFailed, caller.user, traits: ["reason": "mfa_verification_failed", "factor_id": factor.id.uuidString.lowercased()])
+                .loginFailed, caller.user, traits: ["reason": "mfa_verification_failed", "factor_id": factor.id.lowercasedString])
             await store.audit(refused, at: now)
             throw AuthError(.mfaVerificationFailed, status: .unprocessableContent, "Invalid TOTP code entered")
         }

@@ -48,7 +48,7 @@ struct OutboxJobSummary: Sendable, Equatable {
     var recipientLabel: String {
         switch recipient {
         case .address(let email): email
-        case .account(let id): recipientEmail ?? "account \(id.uuidString.lowercased())"
+        case .account(let id): recipientEmail ?? "account \(id.lowercasedString)"
         case .unknown: "unknown"
         }
     }

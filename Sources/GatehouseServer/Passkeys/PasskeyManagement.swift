@@ -20,7 +20,7 @@ extension PasskeyService {
         let now = clock.now()
         let renamed = try await store.run(.transaction) { work -> PasskeyRecord? in
             guard try await work.passkeys.rename(id: id, userId: userId, to: name, at: now) else { return nil }
-            try await work.audit(AuditEvent(.passkeyUpdated, user: userId, traits: ["passkey_id": id.uuidString.lowercased()]), at: now)
+            try await work.audit(AuditEvent(.passkeyUpdated, user: userId, traits: ["passkey_id": id.lowercasedString]), at: now)
             return try await work.passkeys.find(id: id, userId: userId)
         }
         guard let renamed else { throw .passkeyNotFound }
@@ -56,7 +56,7 @@ extension PasskeyService {
             guard let passkey = try await work.passkeys.find(id: id, userId: userId),
                 try await work.passkeys.delete(id: id, userId: userId)
             else { return nil }
-            try await work.audit(AuditEvent(.passkeyDeleted, user: userId, traits: ["passkey_id": id.uuidString.lowercased()]), at: now)
+            try await work.audit(AuditEvent(.passkeyDeleted, user: userId, traits: ["passkey_id": id.lowercasedString]), at: now)
             return passkey
         }
         guard let removed else { throw .passkeyNotFound }

@@ -49,6 +49,6 @@ enum PasskeyOptions {
     /// The WebAuthn user handle: the UTF-8 bytes of the lowercase UUID string (36 bytes), as
     /// GoTrue; `AssertionVerifier.userID(of:)` reads it back.
     static func userHandle(of id: UUID) -> String {
-        GatehouseWebAuthn.Base64URL.encode(Array(id.uuidString.lowercased().utf8))
+        GatehouseWebAuthn.Base64URL.encode(Array(id.lowercasedString.utf8))
     }
 }

@@ -55,7 +55,7 @@ extension PasskeyService {
             guard try await work.passkeys.count(userId: userId) < limit else { throw AuthError.tooManyPasskeys }
             guard try await work.passkeys.insert(passkey) else { throw AuthError.webAuthnCredentialExists }
             try await work.audit(
-                AuditEvent(.passkeyCreated, user: userId, traits: ["passkey_id": passkey.id.uuidString.lowercased()]), at: now)
+                AuditEvent(.passkeyCreated, user: userId, traits: ["passkey_id": passkey.id.lowercasedString]), at: now)
         }
         return passkey.summary
     }

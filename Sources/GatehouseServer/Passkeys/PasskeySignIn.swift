@@ -65,7 +65,7 @@ extension PasskeyService {
             logger.warning(
                 "Passkey sign counter did not advance: the authenticator may have been cloned",
                 metadata: [
-                    "passkey_id": "\(stored.id.uuidString.lowercased())", "stored": "\(stored.signCount)",
+                    "passkey_id": "\(stored.id.lowercasedString)", "stored": "\(stored.signCount)",
                     "received": "\(verified.signCount)",
                 ])
         }

@@ -9,7 +9,7 @@ struct CodeGuessBudget: Sendable {
 
     let userId: UUID
 
-    var key: String { "code:" + userId.uuidString.lowercased() }
+    var key: String { "code:" + userId.lowercasedString }
     var limit: Int { Self.triesPerWindow }
     var window: Double { Self.windowSeconds }
 }

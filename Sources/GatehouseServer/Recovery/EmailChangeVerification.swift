@@ -114,7 +114,7 @@ extension RecoveryService {
         case nil: return nil
         case .awaitingOtherAddress: return .awaitingOtherAddress
         case .changed(let user):
-            let code = random.uuid().uuidString.lowercased()
+            let code = random.uuid().lowercasedString
             let flow = FlowStateRecord(
                 id: random.uuid(), userId: user.id, codeChallenge: challenge, codeChallengeMethod: method,
                 authenticationMethod: "email_change", createdAt: now

@@ -31,7 +31,7 @@ extension RecoveryService {
                 try await ConfirmationSettlement.settle(&user, by: consumed, now: now, in: database)
                 user.updatedAt = now
                 try await database.users.update(user)
-                let code = random.uuid().uuidString.lowercased()
+                let code = random.uuid().lowercasedString
                 let flow = FlowStateRecord(
                     id: random.uuid(), userId: user.id, codeChallenge: challenge, codeChallengeMethod: method,
                     authenticationMethod: consumed.purpose == .recovery ? "recovery" : "otp", createdAt: now

@@ -62,7 +62,7 @@ extension SessionService {
         }
         if user.isBanned(at: clock.now()) { throw AuthError(.userBanned, status: .forbidden, "User is banned") }
         guard Self.adminRoles.contains(user.role) else { throw notAdmin }
-        return user.id.uuidString.lowercased()
+        return user.id.lowercasedString
     }
 
     /// The former name of `requireAdmin`, kept for callers written against it.

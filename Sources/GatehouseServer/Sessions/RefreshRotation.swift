@@ -44,7 +44,7 @@ extension SessionService {
                 return try await issuer.issue(user: user, session: session, now: now)
             case ..<session.refreshCounter:
                 let sessionId = session.id
-                let reuse = AuditEvent(.refreshTokenReused, user, traits: ["session_id": sessionId.uuidString.lowercased()])
+                let reuse = AuditEvent(.refreshTokenReused, user, traits: ["session_id": sessionId.lowercasedString])
                 try await store.run(.transaction) { database in
                     try await database.sessions.delete(id: sessionId)
                     try await database.audit(reuse, at: now)

@@ -42,11 +42,11 @@ struct TokenSigner: Sendable {
         let issuedAt = now.secondsSinceEpoch
         let expiresAt = issuedAt + Int64(lifetime)
         return AccessTokenClaims(
-            sub: SubjectClaim(value: user.id.uuidString.lowercased()), aud: AudienceClaim(value: user.aud),
+            sub: SubjectClaim(value: user.id.lowercasedString), aud: AudienceClaim(value: user.aud),
             exp: ExpirationClaim(value: Date(timeIntervalSince1970: Double(expiresAt))),
             iat: IssuedAtClaim(value: Date(timeIntervalSince1970: Double(issuedAt))), iss: IssuerClaim(value: issuer),
             email: user.publicEmail, phone: "", appMetadata: user.appMetadata, userMetadata: user.userMetadata,
-            role: user.role, aal: session.aal, amr: session.amr, sessionId: session.id.uuidString.lowercased(),
+            role: user.role, aal: session.aal, amr: session.amr, sessionId: session.id.lowercasedString,
             isAnonymous: user.isAnonymous
         )
     }

@@ -9,7 +9,7 @@ extension AuditLogRepository {
         try await database.raw(
             """
             SELECT id, created_at, action, user_id, email, actor, ip_address, user_agent, request_id, traits FROM audit_log_entries
-            WHERE user_id = \(bind: userId.uuidString.lowercased()) OR email = \(bind: email)
+            WHERE user_id = \(bind: userId.lowercasedString) OR email = \(bind: email)
             ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
             """
         ).all().compactMap(Self.decode)
@@ -19,7 +19,7 @@ extension AuditLogRepository {
         let row = try await database.raw(
             """
             SELECT COUNT(*) AS total FROM audit_log_entries
-            WHERE user_id = \(bind: userId.uuidString.lowercased()) OR email = \(bind: email)
+            WHERE user_id = \(bind: userId.lowercasedString) OR email = \(bind: email)
             """
         ).first()
         return try row?.decode(column: "total", as: Int.self) ?? 0

@@ -33,7 +33,7 @@ struct AuditLogRepository: Sendable {
 
     private func whereClause(_ filter: AuditFilter) -> SQLQueryString {
         var clauses: [SQLQueryString] = []
-        if let userId = filter.userId { clauses.append("user_id = \(bind: userId.uuidString.lowercased())") }
+        if let userId = filter.userId { clauses.append("user_id = \(bind: userId.lowercasedString)") }
         if let email = filter.email { clauses.append("email = \(bind: email)") }
         if !filter.actions.isEmpty {
             clauses.append("action IN (" + filter.actions.map { "\(bind: $0)" as SQLQueryString }.joined(separator: ", ") + ")")

@@ -10,7 +10,7 @@ struct DevMailboxRepository: Sendable {
         try await database.raw(
             """
             INSERT INTO dev_mailbox (id, recipient, sender, subject, text_body, html_body, created_at)
-            VALUES (\(bind: UUID().uuidString.lowercased()), \(bind: message.to.address.lowercased()), \(bind: message.from.address),
+            VALUES (\(bind: UUID().lowercasedString), \(bind: message.to.address.lowercased()), \(bind: message.from.address),
                 \(bind: message.subject), \(bind: message.text), \(bind: message.html), \(bind: now.microsecondsSinceEpoch))
             """
         ).run()

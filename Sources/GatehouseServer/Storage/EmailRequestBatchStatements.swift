@@ -63,7 +63,7 @@ extension OutboxRepository {
         let values = jobs.map { job -> SQLQueryString in
             let now = job.now.microsecondsSinceEpoch
             return """
-                (\(bind: job.id.uuidString.lowercased()), \(bind: job.kind), \(bind: job.payload), 'pending', 0, \(bind: now), NULL, NULL, \
+                (\(bind: job.id.lowercasedString), \(bind: job.kind), \(bind: job.payload), 'pending', 0, \(bind: now), NULL, NULL, \
                 \(bind: now), \(bind: now))
                 """
         }
@@ -80,8 +80,8 @@ extension AuditLogRepository {
         guard !entries.isEmpty else { return }
         let values = entries.map { entry -> SQLQueryString in
             """
-            (\(bind: entry.id.uuidString.lowercased()), \(bind: entry.createdAt.microsecondsSinceEpoch), \(bind: entry.action), \
-            \(bind: entry.userId?.uuidString.lowercased()), \(bind: entry.email), \(bind: entry.actor), \(bind: entry.ipAddress), \
+            (\(bind: entry.id.lowercasedString), \(bind: entry.createdAt.microsecondsSinceEpoch), \(bind: entry.action), \
+            \(bind: entry.userId?.lowercasedString), \(bind: entry.email), \(bind: entry.actor), \(bind: entry.ipAddress), \
             \(bind: entry.userAgent), \(bind: entry.requestId), \(bind: JSONColumn.encode(entry.traits)))
             """
         }

@@ -20,7 +20,7 @@ struct FlowStateRepository: Sendable {
         try await database.raw(
             """
             INSERT INTO flow_states (id, auth_code_hash, user_id, code_challenge, code_challenge_method, authentication_method, created_at)
-            VALUES (\(bind: flow.id.uuidString.lowercased()), \(bind: authCodeHash), \(bind: flow.userId.uuidString.lowercased()),
+            VALUES (\(bind: flow.id.lowercasedString), \(bind: authCodeHash), \(bind: flow.userId.lowercasedString),
                 \(bind: flow.codeChallenge), \(bind: flow.codeChallengeMethod), \(bind: flow.authenticationMethod),
                 \(bind: flow.createdAt.microsecondsSinceEpoch))
             """

@@ -10,7 +10,7 @@ struct MFAChallengeRepository: Sendable {
         try await database.raw(
             """
             INSERT INTO mfa_challenges (id, factor_id, ip, created_at)
-            VALUES (\(bind: challenge.id.uuidString.lowercased()), \(bind: challenge.factorId.uuidString.lowercased()),
+            VALUES (\(bind: challenge.id.lowercasedString), \(bind: challenge.factorId.lowercasedString),
                 \(bind: challenge.ip), \(bind: challenge.createdAt.microsecondsSinceEpoch))
             """
         ).run()
@@ -21,7 +21,7 @@ struct MFAChallengeRepository: Sendable {
         let row = try await database.raw(
             """
             SELECT id, factor_id, ip, created_at, verified_at FROM mfa_challenges
-            WHERE id = \(bind: id.uuidString.lowercased()) AND factor_id = \(bind: factorId.uuidString.lowercased())
+            WHERE id = \(bind: id.lowercasedString) AND factor_id = \(bind: factorId.lowercasedString)
             """
         ).first()
         return try row.map { row in
@@ -40,7 +40,7 @@ struct MFAChallengeRepository: Sendable {
         let row = try await database.raw(
             """
             UPDATE mfa_challenges SET verified_at = \(bind: now.microsecondsSinceEpoch)
-            WHERE id = \(bind: id.uuidString.lowercased()) AND verified_at IS NULL
+            WHERE id = \(bind: id.lowercasedString) AND verified_at IS NULL
             RETURNING id
             """
         ).first()
@@ -48,7 +48,7 @@ struct MFAChallengeRepository: Sendable {
     }
 
     func delete(id: UUID) async throws {
-        try await database.raw("DELETE FROM mfa_challenges WHERE id = \(bind: id.uuidString.lowercased())").run()
+        try await database.raw("DELETE FROM mfa_challenges WHERE id = \(bind: id.lowercasedString)").run()
     }
 
     /// Raises the session to aal2 with `factorId`, with the new `amr`, and moves its refresh
@@ -58,10 +58,10 @@ struct MFAChallengeRepository: Sendable {
         let amrJSON = String(decoding: try JSONEncoder().encode(amr), as: UTF8.self)
         let row = try await database.raw(
             """
-            UPDATE sessions SET aal = 'aal2', amr = \(bind: amrJSON), factor_id = \(bind: factorId.uuidString.lowercased()),
+            UPDATE sessions SET aal = 'aal2', amr = \(bind: amrJSON), factor_id = \(bind: factorId.lowercasedString),
                 refresh_counter = refresh_counter + 2, refreshed_at = \(bind: now.microsecondsSinceEpoch),
                 updated_at = \(bind: now.microsecondsSinceEpoch)
-            WHERE id = \(bind: id.uuidString.lowercased())
+            WHERE id = \(bind: id.lowercasedString)
             RETURNING refresh_counter
             """
         ).first()
@@ -72,8 +72,8 @@ struct MFAChallengeRepository: Sendable {
     func deleteOtherAAL1Sessions(userId: UUID, except kept: UUID) async throws {
         try await database.raw(
             """
-            DELETE FROM sessions WHERE user_id = \(bind: userId.uuidString.lowercased()) AND aal = 'aal1'
-                AND id <> \(bind: kept.uuidString.lowercased())
+            DELETE FROM sessions WHERE user_id = \(bind: userId.lowercasedString) AND aal = 'aal1'
+                AND id <> \(bind: kept.lowercasedString)
             """
         ).run()
     }
@@ -82,7 +82,7 @@ struct MFAChallengeRepository: Sendable {
     /// is gone); their access tokens already issued stay as they are until they are refreshed.
     func lowerSessions(factorId: UUID, at now: Timestamp) async throws {
         let rows = try await database.raw(
-            "SELECT id, amr FROM sessions WHERE factor_id = \(bind: factorId.uuidString.lowercased())"
+            "SELECT id, amr FROM sessions WHERE factor_id = \(bind: factorId.lowercasedString)"
         ).all()
         for row in rows {
             let id = try row.decode(column: "id", as: String.self)

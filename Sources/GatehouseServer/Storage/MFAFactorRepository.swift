@@ -12,7 +12,7 @@ struct MFAFactorRepository: Sendable {
     /// The user's factors, oldest first.
     func list(userId: UUID) async throws -> [FactorRecord] {
         try await database.raw(
-            "SELECT \(unsafeRaw: Self.columns) FROM mfa_factors WHERE user_id = \(bind: userId.uuidString.lowercased()) ORDER BY created_at, id"
+            "SELECT \(unsafeRaw: Self.columns) FROM mfa_factors WHERE user_id = \(bind: userId.lowercasedString) ORDER BY created_at, id"
         ).all().map(Self.decode)
     }
 
@@ -20,7 +20,7 @@ struct MFAFactorRepository: Sendable {
         try await database.raw(
             """
             SELECT \(unsafeRaw: Self.columns) FROM mfa_factors
-            WHERE id = \(bind: id.uuidString.lowercased()) AND user_id = \(bind: userId.uuidString.lowercased())
+            WHERE id = \(bind: id.lowercasedString) AND user_id = \(bind: userId.lowercasedString)
             """
         ).first().map(Self.decode)
     }
@@ -31,7 +31,7 @@ struct MFAFactorRepository: Sendable {
         let row = try await database.raw(
             """
             INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
-            VALUES (\(bind: factor.id.uuidString.lowercased()), \(bind: factor.userId.uuidString.lowercased()),
+            VALUES (\(bind: factor.id.lowercasedString), \(bind: factor.userId.lowercasedString),
                 \(bind: factor.friendlyName), \(bind: factor.factorType), \(bind: factor.status.rawValue), \(bind: factor.secret),
                 \(bind: factor.createdAt.microsecondsSinceEpoch), \(bind: factor.updatedAt.microsecondsSinceEpoch))
             ON CONFLICT (user_id, friendly_name) DO NOTHING
@@ -45,15 +45,15 @@ struct MFAFactorRepository: Sendable {
     func rename(id: UUID, userId: UUID, to name: String, at now: Timestamp) async throws -> Bool {
         let clash = try await database.raw(
             """
-            SELECT id FROM mfa_factors WHERE user_id = \(bind: userId.uuidString.lowercased()) AND friendly_name = \(bind: name)
-                AND id <> \(bind: id.uuidString.lowercased())
+            SELECT id FROM mfa_factors WHERE user_id = \(bind: userId.lowercasedString) AND friendly_name = \(bind: name)
+                AND id <> \(bind: id.lowercasedString)
             """
         ).first()
         guard clash == nil else { return false }
         try await database.raw(
             """
             UPDATE mfa_factors SET friendly_name = \(bind: name), updated_at = \(bind: now.microsecondsSinceEpoch)
-            WHERE id = \(bind: id.uuidString.lowercased())
+            WHERE id = \(bind: id.lowercasedString)
             """
         ).run()
         return true
@@ -63,7 +63,7 @@ struct MFAFactorRepository: Sendable {
         try await database.raw(
             """
             UPDATE mfa_factors SET status = 'verified', updated_at = \(bind: now.microsecondsSinceEpoch)
-            WHERE id = \(bind: id.uuidString.lowercased())
+            WHERE id = \(bind: id.lowercasedString)
             """
         ).run()
     }
@@ -72,7 +72,7 @@ struct MFAFactorRepository: Sendable {
         try await database.raw(
             """
             UPDATE mfa_factors SET last_challenged_at = \(bind: now.microsecondsSinceEpoch), updated_at = \(bind: now.microsecondsSinceEpoch)
-            WHERE id = \(bind: id.uuidString.lowercased())
+            WHERE id = \(bind: id.lowercasedString)
             """
         ).run()
     }
@@ -84,7 +84,7 @@ struct MFAFactorRepository: Sendable {
         let row = try await database.raw(
             """
             UPDATE mfa_factors SET last_used_step = \(bind: step)
-            WHERE id = \(bind: id.uuidString.lowercased()) AND (last_used_step IS NULL OR last_used_step < \(bind: step))
+            WHERE id = \(bind: id.lowercasedString) AND (last_used_step IS NULL OR last_used_step < \(bind: step))
             RETURNING id
             """
         ).first()
@@ -93,7 +93,7 @@ struct MFAFactorRepository: Sendable {
 
     /// Deletes one factor and its challenges.
     func delete(id: UUID) async throws {
-        let id = id.uuidString.lowercased()
+        let id = id.lowercasedString
         try await database.raw("DELETE FROM mfa_challenges WHERE factor_id = \(bind: id)").run()
         try await database.raw("DELETE FROM mfa_factors WHERE id = \(bind: id)").run()
     }
@@ -102,8 +102,8 @@ struct MFAFactorRepository: Sendable {
     /// (GoTrue's lazy clean-up at enrolment) — or all of them when `cutoff` is nil (after a
     /// successful verification).
     func deleteUnverified(userId: UUID, except kept: UUID? = nil, staleBefore cutoff: Timestamp? = nil) async throws {
-        let user = userId.uuidString.lowercased()
-        let keep = kept?.uuidString.lowercased() ?? ""
+        let user = userId.lowercasedString
+        let keep = kept?.lowercasedString ?? ""
         let cutoffMicros = cutoff?.microsecondsSinceEpoch ?? Int64.max
         let stale = """
             SELECT id FROM mfa_factors WHERE user_id = \(bind: user) AND status = 'unverified' AND id <> \(bind: keep)

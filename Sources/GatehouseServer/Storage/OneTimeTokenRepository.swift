@@ -21,7 +21,7 @@ struct OneTimeTokenRepository: Sendable {
             """
             INSERT INTO one_time_tokens (id, user_id, purpose, token_hash, code_hash, attempts, code_challenge,
                 code_challenge_method, redirect_to, expires_at, consumed_at, created_at)
-            VALUES (\(bind: record.id.uuidString.lowercased()), \(bind: record.userId.uuidString.lowercased()),
+            VALUES (\(bind: record.id.lowercasedString), \(bind: record.userId.lowercasedString),
                 \(bind: record.purpose.rawValue), \(bind: linkHash), \(bind: record.codeHash), 0, \(bind: record.codeChallenge),
                 \(bind: record.codeChallengeMethod), \(bind: record.redirectTo), \(bind: record.expiresAt.microsecondsSinceEpoch),
                 NULL, \(bind: now.microsecondsSinceEpoch))
@@ -31,7 +31,7 @@ struct OneTimeTokenRepository: Sendable {
 
     /// Removes the user's unused tokens (of one purpose, or all): only the newest link works.
     func deletePending(userId: UUID, purpose: TokenPurpose?) async throws {
-        let user = userId.uuidString.lowercased()
+        let user = userId.lowercasedString
         if let purpose {
             try await database.raw(
                 "DELETE FROM one_time_tokens WHERE user_id = \(bind: user) AND purpose = \(bind: purpose.rawValue) AND consumed_at IS NULL"
@@ -46,7 +46,7 @@ struct OneTimeTokenRepository: Sendable {
     func deletePendingPlain(userId: UUID, purpose: TokenPurpose) async throws {
         try await database.raw(
             """
-            DELETE FROM one_time_tokens WHERE user_id = \(bind: userId.uuidString.lowercased()) AND purpose = \(bind: purpose.rawValue)
+            DELETE FROM one_time_tokens WHERE user_id = \(bind: userId.lowercasedString) AND purpose = \(bind: purpose.rawValue)
                 AND consumed_at IS NULL AND code_challenge IS NULL
             """
         ).run()
@@ -87,7 +87,7 @@ struct OneTimeTokenRepository: Sendable {
         try await database.raw(
             """
             UPDATE one_time_tokens SET consumed_at = \(bind: now.microsecondsSinceEpoch)
-            WHERE id = \(bind: id.uuidString.lowercased()) AND consumed_at IS NULL AND expires_at > \(bind: now.microsecondsSinceEpoch)
+            WHERE id = \(bind: id.lowercasedString) AND consumed_at IS NULL AND expires_at > \(bind: now.microsecondsSinceEpoch)
             RETURNING \(unsafeRaw: Self.columns)
             """
         ).first().map(Self.decode)
@@ -107,7 +107,7 @@ struct OneTimeTokenRepository: Sendable {
             UPDATE one_time_tokens SET attempts = attempts + 1
             WHERE id IN (
                 SELECT id FROM one_time_tokens
-                WHERE user_id = \(bind: userId.uuidString.lowercased()) AND purpose IN (\(list)) AND consumed_at IS NULL
+                WHERE user_id = \(bind: userId.lowercasedString) AND purpose IN (\(list)) AND consumed_at IS NULL
                     AND expires_at > \(bind: nowMicros)
                 ORDER BY created_at DESC LIMIT \(bind: Self.codeCandidates)
             ) AND attempts < \(bind: Self.maximumAttempts) AND consumed_at IS NULL

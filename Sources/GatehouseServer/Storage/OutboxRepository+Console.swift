@@ -21,7 +21,7 @@ extension OutboxRepository {
         try await database.raw(
             """
             SELECT id, kind, payload, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at
-            FROM outbox WHERE id = \(bind: id.uuidString.lowercased())
+            FROM outbox WHERE id = \(bind: id.lowercasedString)
             """
         ).first().map(Self.summary(of:))
     }
@@ -46,7 +46,7 @@ extension OutboxRepository {
             """
             UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = \(bind: now.microsecondsSinceEpoch),
                 locked_until = NULL, updated_at = \(bind: now.microsecondsSinceEpoch)
-            WHERE id = \(bind: id.uuidString.lowercased()) AND state = 'dead'
+            WHERE id = \(bind: id.lowercasedString) AND state = 'dead'
             RETURNING id
             """
         ).all()

@@ -22,7 +22,7 @@ struct OutboxRepository: Sendable {
         try await database.raw(
             """
             INSERT INTO outbox (id, kind, payload, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at)
-            VALUES (\(bind: id.uuidString.lowercased()), \(bind: job.kind), \(bind: payload), 'pending', 0,
+            VALUES (\(bind: id.lowercasedString), \(bind: job.kind), \(bind: payload), 'pending', 0,
                 \(bind: now.microsecondsSinceEpoch), NULL, NULL, \(bind: now.microsecondsSinceEpoch), \(bind: now.microsecondsSinceEpoch))
             """
         ).run()
@@ -60,7 +60,7 @@ struct OutboxRepository: Sendable {
     /// Records outcomes; jobs that ended alike (sent, skipped) share one statement.
     func finish(_ results: [Finish], now: Timestamp) async throws {
         for state in [State.sent, .skipped] {
-            let ids = results.filter { $0.state == state }.map { SQLBind($0.id.uuidString.lowercased()) }
+            let ids = results.filter { $0.state == state }.map { SQLBind($0.id.lowercasedString) }
             guard !ids.isEmpty else { continue }
             try await database.raw(
                 """
@@ -76,7 +76,7 @@ struct OutboxRepository: Sendable {
                 UPDATE outbox SET state = \(bind: result.state.rawValue), locked_until = NULL,
                     last_error = \(bind: result.error.map { String($0.prefix(500)) }),
                     next_attempt_at = \(bind: result.nextAttemptAt.microsecondsSinceEpoch), updated_at = \(bind: now.microsecondsSinceEpoch)
-                WHERE id = \(bind: result.id.uuidString.lowercased())
+                WHERE id = \(bind: result.id.lowercasedString)
                 """
             ).run()
         }
@@ -85,7 +85,7 @@ struct OutboxRepository: Sendable {
     /// Keeps jobs claimed while they are being sent.
     func renewLease(ids: [UUID], until: Timestamp) async throws {
         guard !ids.isEmpty else { return }
-        let list = SQLList(ids.map { SQLBind($0.uuidString.lowercased()) })
+        let list = SQLList(ids.map { SQLBind($0.lowercasedString) })
         try await database.raw(
             """
             UPDATE outbox SET locked_until = \(bind: until.microsecondsSinceEpoch)

@@ -15,14 +15,14 @@ struct PasskeyRepository: Sendable {
         try await database.raw(
             """
             SELECT \(unsafeRaw: Self.columns) FROM webauthn_credentials
-            WHERE user_id = \(bind: userId.uuidString.lowercased()) ORDER BY created_at, id
+            WHERE user_id = \(bind: userId.lowercasedString) ORDER BY created_at, id
             """
         ).all().map(Self.decode)
     }
 
     func count(userId: UUID) async throws -> Int {
         let row = try await database.raw(
-            "SELECT COUNT(*) AS n FROM webauthn_credentials WHERE user_id = \(bind: userId.uuidString.lowercased())"
+            "SELECT COUNT(*) AS n FROM webauthn_credentials WHERE user_id = \(bind: userId.lowercasedString)"
         ).first()
         return try row?.decode(column: "n", as: Int.self) ?? 0
     }
@@ -31,7 +31,7 @@ struct PasskeyRepository: Sendable {
         try await database.raw(
             """
             SELECT \(unsafeRaw: Self.columns) FROM webauthn_credentials
-            WHERE id = \(bind: id.uuidString.lowercased()) AND user_id = \(bind: userId.uuidString.lowercased())
+            WHERE id = \(bind: id.lowercasedString) AND user_id = \(bind: userId.lowercasedString)
             """
         ).first().map(Self.decode)
     }
@@ -41,7 +41,7 @@ struct PasskeyRepository: Sendable {
         try await database.raw(
             """
             SELECT \(unsafeRaw: Self.columns) FROM webauthn_credentials
-            WHERE credential_id = \(bind: PasskeyRecord.encode(credentialID)) AND user_id = \(bind: userId.uuidString.lowercased())
+            WHERE credential_id = \(bind: PasskeyRecord.encode(credentialID)) AND user_id = \(bind: userId.lowercasedString)
             """
         ).first().map(Self.decode)
     }
@@ -53,9 +53,9 @@ struct PasskeyRepository: Sendable {
         let row = try await database.raw(
             """
             INSERT INTO webauthn_credentials (\(unsafeRaw: Self.columns))
-            VALUES (\(bind: passkey.id.uuidString.lowercased()), \(bind: passkey.userId.uuidString.lowercased()),
+            VALUES (\(bind: passkey.id.lowercasedString), \(bind: passkey.userId.lowercasedString),
                 \(bind: PasskeyRecord.encode(passkey.credentialID)), \(bind: PasskeyRecord.encode(passkey.publicKey)),
-                \(bind: passkey.attestationType), \(bind: passkey.aaguid.uuidString.lowercased()), \(bind: Int64(passkey.signCount)),
+                \(bind: passkey.attestationType), \(bind: passkey.aaguid.lowercasedString), \(bind: Int64(passkey.signCount)),
                 \(bind: transports), \(bind: passkey.backupEligible ? 1 : 0), \(bind: passkey.backedUp ? 1 : 0),
                 \(bind: passkey.friendlyName), \(bind: passkey.createdAt.microsecondsSinceEpoch),
                 \(bind: passkey.updatedAt.microsecondsSinceEpoch), \(bind: passkey.lastUsedAt?.microsecondsSinceEpoch))
@@ -71,7 +71,7 @@ struct PasskeyRepository: Sendable {
         let row = try await database.raw(
             """
             UPDATE webauthn_credentials SET friendly_name = \(bind: name), updated_at = \(bind: now.microsecondsSinceEpoch)
-            WHERE id = \(bind: id.uuidString.lowercased()) AND user_id = \(bind: userId.uuidString.lowercased())
+            WHERE id = \(bind: id.lowercasedString) AND user_id = \(bind: userId.lowercasedString)
             RETURNING id
             """
         ).first()
@@ -87,7 +87,7 @@ struct PasskeyRepository: Sendable {
             UPDATE webauthn_credentials
             SET sign_count = CASE WHEN sign_count < \(bind: count) THEN \(bind: count) ELSE sign_count END,
                 last_used_at = \(bind: now.microsecondsSinceEpoch), updated_at = \(bind: now.microsecondsSinceEpoch)
-            WHERE id = \(bind: id.uuidString.lowercased())
+            WHERE id = \(bind: id.lowercasedString)
             """
         ).run()
     }
@@ -97,7 +97,7 @@ struct PasskeyRepository: Sendable {
         let row = try await database.raw(
             """
             DELETE FROM webauthn_credentials
-            WHERE id = \(bind: id.uuidString.lowercased()) AND user_id = \(bind: userId.uuidString.lowercased())
+            WHERE id = \(bind: id.lowercasedString) AND user_id = \(bind: userId.lowercasedString)
             RETURNING id
             """
         ).first()

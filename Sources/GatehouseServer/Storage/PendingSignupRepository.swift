@@ -13,7 +13,7 @@ struct PendingSignupRepository: Sendable {
         try await database.raw(
             """
             INSERT INTO pending_signups (id, user_id, password_hash, user_metadata, token_id, created_at)
-            VALUES (\(bind: record.id.uuidString.lowercased()), \(bind: record.userId.uuidString.lowercased()),
+            VALUES (\(bind: record.id.lowercasedString), \(bind: record.userId.lowercasedString),
                 \(bind: record.passwordHash), \(bind: JSONColumn.encode(record.userMetadata)), NULL,
                 \(bind: record.createdAt.microsecondsSinceEpoch))
             """
@@ -24,8 +24,8 @@ struct PendingSignupRepository: Sendable {
     func bind(id: UUID, userId: UUID, tokenId: UUID) async throws {
         try await database.raw(
             """
-            UPDATE pending_signups SET token_id = \(bind: tokenId.uuidString.lowercased())
-            WHERE id = \(bind: id.uuidString.lowercased()) AND user_id = \(bind: userId.uuidString.lowercased())
+            UPDATE pending_signups SET token_id = \(bind: tokenId.lowercasedString)
+            WHERE id = \(bind: id.lowercasedString) AND user_id = \(bind: userId.lowercasedString)
             """
         ).run()
     }
@@ -33,7 +33,7 @@ struct PendingSignupRepository: Sendable {
     /// The sign-up a confirmation token was minted for.
     func find(tokenId: UUID) async throws -> PendingSignupRecord? {
         try await database.raw(
-            "SELECT \(unsafeRaw: Self.columns) FROM pending_signups WHERE token_id = \(bind: tokenId.uuidString.lowercased())"
+            "SELECT \(unsafeRaw: Self.columns) FROM pending_signups WHERE token_id = \(bind: tokenId.lowercasedString)"
         ).first().map(Self.decode)
     }
 
@@ -41,14 +41,14 @@ struct PendingSignupRepository: Sendable {
     func newest(userId: UUID) async throws -> PendingSignupRecord? {
         try await database.raw(
             """
-            SELECT \(unsafeRaw: Self.columns) FROM pending_signups WHERE user_id = \(bind: userId.uuidString.lowercased())
+            SELECT \(unsafeRaw: Self.columns) FROM pending_signups WHERE user_id = \(bind: userId.lowercasedString)
             ORDER BY created_at DESC, id DESC LIMIT 1
             """
         ).first().map(Self.decode)
     }
 
     func deleteAll(userId: UUID) async throws {
-        try await database.raw("DELETE FROM pending_signups WHERE user_id = \(bind: userId.uuidString.lowercased())").run()
+        try await database.raw("DELETE FROM pending_signups WHERE user_id = \(bind: userId.lowercasedString)").run()
     }
 
     private static func decode(_ row: any SQLRow) throws -> PendingSignupRecord {

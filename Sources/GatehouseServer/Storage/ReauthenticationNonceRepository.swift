@@ -16,7 +16,7 @@ struct ReauthenticationNonceRepository: Sendable {
         try await database.raw(
             """
             INSERT INTO reauthentication_nonces (user_id, nonce_hash, attempts, expires_at, created_at)
-            VALUES (\(bind: userId.uuidString.lowercased()), \(bind: nonceHash), 0, \(bind: expiresAt.microsecondsSinceEpoch),
+            VALUES (\(bind: userId.lowercasedString), \(bind: nonceHash), 0, \(bind: expiresAt.microsecondsSinceEpoch),
                 \(bind: now.microsecondsSinceEpoch))
             ON CONFLICT (user_id) DO UPDATE SET nonce_hash = excluded.nonce_hash, attempts = 0,
                 expires_at = excluded.expires_at, created_at = excluded.created_at
@@ -30,7 +30,7 @@ struct ReauthenticationNonceRepository: Sendable {
         try await database.raw(
             """
             UPDATE reauthentication_nonces SET attempts = attempts + 1
-            WHERE user_id = \(bind: userId.uuidString.lowercased()) AND attempts < \(bind: Self.maximumAttempts)
+            WHERE user_id = \(bind: userId.lowercasedString) AND attempts < \(bind: Self.maximumAttempts)
                 AND expires_at > \(bind: now.microsecondsSinceEpoch)
             RETURNING nonce_hash
             """
@@ -38,6 +38,6 @@ struct ReauthenticationNonceRepository: Sendable {
     }
 
     func delete(userId: UUID) async throws {
-        try await database.raw("DELETE FROM reauthentication_nonces WHERE user_id = \(bind: userId.uuidString.lowercased())").run()
+        try await database.raw("DELETE FROM reauthentication_nonces WHERE user_id = \(bind: userId.lowercasedString)").run()
     }
 }

@@ -19,7 +19,7 @@ extension SessionRepository {
         try await database.raw(
             """
             SELECT id, aal, user_agent, ip, created_at, refreshed_at FROM sessions
-            WHERE user_id = \(bind: userId.uuidString.lowercased()) ORDER BY refreshed_at DESC, id DESC
+            WHERE user_id = \(bind: userId.lowercasedString) ORDER BY refreshed_at DESC, id DESC
             """
         ).all().map { row in
             ConsoleSessionSummary(

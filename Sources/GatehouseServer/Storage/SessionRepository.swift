@@ -11,7 +11,7 @@ struct SessionRepository: Sendable {
         try await database.raw(
             """
             INSERT INTO sessions (id, user_id, aal, amr, refresh_counter, refreshed_at, user_agent, ip, created_at, updated_at)
-            VALUES (\(bind: session.id.uuidString.lowercased()), \(bind: session.userId.uuidString.lowercased()),
+            VALUES (\(bind: session.id.lowercasedString), \(bind: session.userId.lowercasedString),
                 \(bind: session.aal), \(bind: amr), \(bind: session.refreshCounter),
                 \(bind: session.refreshedAt.microsecondsSinceEpoch), \(bind: userAgent.map { String($0.prefix(512)) }),
                 \(bind: ip), \(bind: session.createdAt.microsecondsSinceEpoch), \(bind: session.createdAt.microsecondsSinceEpoch))
@@ -22,7 +22,7 @@ struct SessionRepository: Sendable {
     /// A session and its user in one query (refresh and every authenticated request need both),
     /// through the `session_users` view.
     func findWithUser(id: UUID) async throws -> (SessionRecord, UserRecord)? {
-        let row = try await database.raw("SELECT * FROM session_users WHERE s_id = \(bind: id.uuidString.lowercased())").first()
+        let row = try await database.raw("SELECT * FROM session_users WHERE s_id = \(bind: id.lowercasedString)").first()
         guard let row else { return nil }
         let user = try await UserRepository(database: database).withFactors(try UserRepository.decode(row))
         return (try Self.decode(row, prefix: "s_"), user)
@@ -35,7 +35,7 @@ struct SessionRepository: Sendable {
             """
             UPDATE sessions SET refresh_counter = refresh_counter + 1, refreshed_at = \(bind: now.microsecondsSinceEpoch),
                 updated_at = \(bind: now.microsecondsSinceEpoch)
-            WHERE id = \(bind: id.uuidString.lowercased()) AND refresh_counter = \(bind: expected)
+            WHERE id = \(bind: id.lowercasedString) AND refresh_counter = \(bind: expected)
             RETURNING refresh_counter
             """
         ).first()
@@ -43,14 +43,14 @@ struct SessionRepository: Sendable {
     }
 
     func delete(id: UUID) async throws {
-        try await database.raw("DELETE FROM sessions WHERE id = \(bind: id.uuidString.lowercased())").run()
+        try await database.raw("DELETE FROM sessions WHERE id = \(bind: id.lowercasedString)").run()
     }
 
     func deleteAll(userId: UUID, except kept: UUID? = nil) async throws {
-        let user = userId.uuidString.lowercased()
+        let user = userId.lowercasedString
         if let kept {
             try await database.raw(
-                "DELETE FROM sessions WHERE user_id = \(bind: user) AND id <> \(bind: kept.uuidString.lowercased())"
+                "DELETE FROM sessions WHERE user_id = \(bind: user) AND id <> \(bind: kept.lowercasedString)"
             ).run()
         } else {
             try await database.raw("DELETE FROM sessions WHERE user_id = \(bind: user)").run()

@@ -11,7 +11,7 @@ struct TokenValidityRepository: Sendable {
 
     func validSince(userId: UUID) async throws -> Timestamp? {
         let row = try await database.raw(
-            "SELECT valid_since FROM token_validity WHERE user_id = \(bind: userId.uuidString.lowercased())"
+            "SELECT valid_since FROM token_validity WHERE user_id = \(bind: userId.lowercasedString)"
         ).first()
         return try row.map { Timestamp(microsecondsSinceEpoch: try $0.decode(column: "valid_since", as: Int64.self)) }
     }
@@ -20,7 +20,7 @@ struct TokenValidityRepository: Sendable {
     func move(userId: UUID, to instant: Timestamp) async throws {
         try await database.raw(
             """
-            INSERT INTO token_validity (user_id, valid_since) VALUES (\(bind: userId.uuidString.lowercased()), \(bind: instant.microsecondsSinceEpoch))
+            INSERT INTO token_validity (user_id, valid_since) VALUES (\(bind: userId.lowercasedString), \(bind: instant.microsecondsSinceEpoch))
             ON CONFLICT (user_id) DO UPDATE SET valid_since = excluded.valid_since
             """
         ).run()

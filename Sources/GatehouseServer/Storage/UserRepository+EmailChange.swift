@@ -8,7 +8,7 @@ extension UserRepository {
         try await database.raw(
             """
             INSERT INTO identities (id, user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at)
-            VALUES (\(bind: identity.id.uuidString.lowercased()), \(bind: identity.userId.uuidString.lowercased()),
+            VALUES (\(bind: identity.id.lowercasedString), \(bind: identity.userId.lowercasedString),
                 \(bind: identity.provider), \(bind: identity.providerId), \(bind: JSONColumn.encode(identity.identityData)),
                 \(bind: identity.lastSignInAt?.microsecondsSinceEpoch), \(bind: identity.createdAt.microsecondsSinceEpoch),
                 \(bind: identity.updatedAt.microsecondsSinceEpoch))

@@ -9,7 +9,7 @@ extension UserRepository {
         try await database.raw(
             """
             UPDATE users SET invited_at = \(bind: micros), confirmation_sent_at = \(bind: micros), updated_at = \(bind: micros)
-            WHERE id = \(bind: userId.uuidString.lowercased())
+            WHERE id = \(bind: userId.lowercasedString)
             """
         ).run()
     }

@@ -11,7 +11,7 @@ extension UserRepository {
     func softDelete(
         _ user: UserRecord, obfuscatedEmail email: String, obfuscatedProviderId providerId: String?, at now: Timestamp
     ) async throws {
-        let id = user.id.uuidString.lowercased()
+        let id = user.id.lowercasedString
         let instant = now.microsecondsSinceEpoch
         try await database.raw(
             """

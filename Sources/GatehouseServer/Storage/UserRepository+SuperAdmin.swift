@@ -10,7 +10,7 @@ extension UserRepository {
     func isSuperAdmin(id: UUID) async throws -> Bool {
         let row = try await database.raw(
             """
-            SELECT id FROM users WHERE id = \(bind: id.uuidString.lowercased()) AND is_super_admin AND deleted_at IS NULL
+            SELECT id FROM users WHERE id = \(bind: id.lowercasedString) AND is_super_admin AND deleted_at IS NULL
             """
         ).first()
         return row != nil
@@ -21,7 +21,7 @@ extension UserRepository {
         let rows = try await database.raw(
             """
             UPDATE users SET is_super_admin = \(unsafeRaw: value ? "TRUE" : "FALSE"), updated_at = \(bind: now.microsecondsSinceEpoch)
-            WHERE id = \(bind: id.uuidString.lowercased()) RETURNING id
+            WHERE id = \(bind: id.lowercasedString) RETURNING id
             """
         ).all()
         return !rows.isEmpty

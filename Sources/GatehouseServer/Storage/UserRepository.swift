@@ -23,7 +23,7 @@ struct UserRepository: Sendable {
     func find(id: UUID, lockingOn engine: SQLEngine? = nil) async throws -> UserRecord? {
         let lock = engine == .postgres ? " FOR UPDATE OF u" : ""
         let row = try await database.raw(
-            "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) WHERE u.id = \(bind: id.uuidString.lowercased())\(unsafeRaw: lock)"
+            "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) WHERE u.id = \(bind: id.lowercasedString)\(unsafeRaw: lock)"
         ).first()
         return try await withFactors(try row.map(Self.decode))
     }
@@ -68,7 +68,7 @@ struct UserRepository: Sendable {
             case .emailChangeCurrent, .emailChangeNew: "email_change_sent_at"
             }
         try await database.raw(
-            "UPDATE users SET \(unsafeRaw: column) = \(bind: now.microsecondsSinceEpoch) WHERE id = \(bind: userId.uuidString.lowercased())"
+            "UPDATE users SET \(unsafeRaw: column) = \(bind: now.microsecondsSinceEpoch) WHERE id = \(bind: userId.lowercasedString)"
         ).run()
     }
 
@@ -91,7 +91,7 @@ struct UserRepository: Sendable {
             """
             INSERT INTO users (id, email, encrypted_password, aud, role, email_confirmed_at, confirmation_sent_at,
                 recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at)
-            VALUES (\(bind: user.id.uuidString.lowercased()), \(bind: user.email), \(bind: user.passwordHash),
+            VALUES (\(bind: user.id.lowercasedString), \(bind: user.email), \(bind: user.passwordHash),
                 \(bind: user.aud), \(bind: user.role), \(bind: user.emailConfirmedAt?.microsecondsSinceEpoch),
                 \(bind: user.confirmationSentAt?.microsecondsSinceEpoch), \(bind: user.recoverySentAt?.microsecondsSinceEpoch),
                 \(bind: user.lastSignInAt?.microsecondsSinceEpoch), \(bind: JSONColumn.encode(user.appMetadata)),
@@ -106,7 +106,7 @@ struct UserRepository: Sendable {
             try await database.raw(
                 """
                 INSERT INTO identities (id, user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at)
-                VALUES (\(bind: identity.id.uuidString.lowercased()), \(bind: user.id.uuidString.lowercased()),
+                VALUES (\(bind: identity.id.lowercasedString), \(bind: user.id.lowercasedString),
                     \(bind: identity.provider), \(bind: identity.providerId), \(bind: JSONColumn.encode(identity.identityData)),
                     \(bind: identity.lastSignInAt?.microsecondsSinceEpoch), \(bind: identity.createdAt.microsecondsSinceEpoch),
                     \(bind: identity.updatedAt.microsecondsSinceEpoch))
@@ -131,7 +131,7 @@ struct UserRepository: Sendable {
                 updated_at = \(bind: user.updatedAt.microsecondsSinceEpoch),
                 email_change = \(bind: user.emailChange), email_change_sent_at = \(bind: user.emailChangeSentAt?.microsecondsSinceEpoch),
                 email_change_confirmations_left = \(bind: user.emailChangeConfirmationsLeft)
-            WHERE id = \(bind: user.id.uuidString.lowercased())
+            WHERE id = \(bind: user.id.lowercasedString)
             """
         ).run()
         if let identity = user.identity {
@@ -140,14 +140,14 @@ struct UserRepository: Sendable {
                 UPDATE identities SET identity_data = \(bind: JSONColumn.encode(identity.identityData)),
                     last_sign_in_at = \(bind: identity.lastSignInAt?.microsecondsSinceEpoch),
                     updated_at = \(bind: identity.updatedAt.microsecondsSinceEpoch)
-                WHERE id = \(bind: identity.id.uuidString.lowercased())
+                WHERE id = \(bind: identity.id.lowercasedString)
                 """
             ).run()
         }
     }
 
     func recordSignIn(userId: UUID, at now: Timestamp) async throws {
-        let id = userId.uuidString.lowercased()
+        let id = userId.lowercasedString
         try await database.raw(
             "UPDATE users SET last_sign_in_at = \(bind: now.microsecondsSinceEpoch), updated_at = \(bind: now.microsecondsSinceEpoch) WHERE id = \(bind: id)"
         ).run()
@@ -157,7 +157,7 @@ struct UserRepository: Sendable {
     }
 
     func delete(id: UUID) async throws {
-        let id = id.uuidString.lowercased()
+        let id = id.lowercasedString
         // Children first: SQLite enforces foreign keys only when the pragma is on for the connection.
         try await database.raw("DELETE FROM sessions WHERE user_id = \(bind: id)").run()
         try await database.raw("DELETE FROM pending_signups WHERE user_id = \(bind: id)").run()

@@ -10,7 +10,7 @@ struct WebAuthnChallengeRepository: Sendable {
         try await database.raw(
             """
             INSERT INTO webauthn_challenges (id, user_id, challenge_type, challenge, created_at, expires_at)
-            VALUES (\(bind: challenge.id.uuidString.lowercased()), \(bind: challenge.userId?.uuidString.lowercased()),
+            VALUES (\(bind: challenge.id.lowercasedString), \(bind: challenge.userId?.lowercasedString),
                 \(bind: challenge.type.rawValue), \(bind: challenge.challenge), \(bind: challenge.createdAt.microsecondsSinceEpoch),
                 \(bind: challenge.expiresAt.microsecondsSinceEpoch))
             """
@@ -22,11 +22,11 @@ struct WebAuthnChallengeRepository: Sendable {
     /// An expired row is returned too (and gone): the caller tells "expired" from "not found".
     func consume(id: UUID, type: WebAuthnChallengeRecord.CeremonyType, userId: UUID?) async throws -> WebAuthnChallengeRecord? {
         let owner: SQLQueryString =
-            if let userId { "user_id = \(bind: userId.uuidString.lowercased())" } else { "user_id IS NULL" }
+            if let userId { "user_id = \(bind: userId.lowercasedString)" } else { "user_id IS NULL" }
         let row = try await database.raw(
             """
             DELETE FROM webauthn_challenges
-            WHERE id = \(bind: id.uuidString.lowercased()) AND challenge_type = \(bind: type.rawValue) AND \(owner)
+            WHERE id = \(bind: id.lowercasedString) AND challenge_type = \(bind: type.rawValue) AND \(owner)
             RETURNING id, user_id, challenge_type, challenge, created_at, expires_at
             """
         ).first()

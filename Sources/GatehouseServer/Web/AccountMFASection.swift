@@ -125,14 +125,14 @@ struct AccountMFASection {
             "mfaHasFactors": !user.factors.isEmpty,
             "mfaFactors": user.factors.map { factor -> [String: Any] in
                 [
-                    "id": factor.id.uuidString.lowercased(), "name": factor.friendlyName,
+                    "id": factor.id.lowercasedString, "name": factor.friendlyName,
                     "status": factor.isVerified ? UserFacingText.MFA.verified : UserFacingText.MFA.unverified,
                 ]
             },
         ]
         if let pending = state.pending {
             var pendingValues: [String: Any] = [
-                "factorId": pending.factor.id.uuidString.lowercased(), "qrSVG": pending.qrCodeSVG, "secret": pending.secret,
+                "factorId": pending.factor.id.lowercasedString, "qrSVG": pending.qrCodeSVG, "secret": pending.secret,
                 "qrLabel": UserFacingText.MFA.qrLabel, "instructions": UserFacingText.MFA.scanInstructions,
                 "secretLabel": UserFacingText.MFA.secretLabel, "codeLabel": UserFacingText.MFA.codeLabel,
                 "confirm": UserFacingText.MFA.confirm, "confirming": UserFacingText.MFA.confirming,

@@ -41,7 +41,7 @@ extension WebContext {
 
     private static func start(_ challenge: PasskeyChallenge) -> PasskeyCeremonyStart {
         let options = (try? JSONEncoder().encode(challenge.options)).map { Array($0) } ?? Array("{}".utf8)
-        return PasskeyCeremonyStart(challengeId: challenge.id.uuidString.lowercased(), optionsJSON: options)
+        return PasskeyCeremonyStart(challengeId: challenge.id.lowercasedString, optionsJSON: options)
     }
 }
 
@@ -54,7 +54,7 @@ struct PasskeyListing: Sendable {
     var lastUsedAt: Timestamp?
 
     init(_ summary: PasskeySummary) {
-        id = summary.id.uuidString.lowercased()
+        id = summary.id.lowercasedString
         name = summary.friendlyName
         createdAt = summary.createdAt
         lastUsedAt = summary.lastUsedAt

@@ -67,7 +67,7 @@ struct WebSecurity: Sendable {
 
     /// The session a CSRF token is bound to: the id in the browser's sign-in cookie, or "".
     func csrfBinding(signInCookie value: String?) -> String {
-        value.flatMap { openSealed($0, as: SealedSessionId.self) }?.sessionId.uuidString.lowercased() ?? ""
+        value.flatMap { openSealed($0, as: SealedSessionId.self) }?.sessionId.lowercasedString ?? ""
     }
 
     private static func csrfMessage(nonce: String, session: String) -> Data {

@@ -54,7 +54,7 @@ extension WebContext {
         guard let sealed = security.seal(state) else { return }
         let maxAge = state.remember ? Int(SessionService.rememberedCookieSessionIdleLimit) : nil
         exchange.cookies.append(security.cookie(name: security.sessionCookieName, value: sealed, maxAge: maxAge))
-        exchange.bindCSRF(toSession: state.sessionId.uuidString.lowercased(), security)
+        exchange.bindCSRF(toSession: state.sessionId.lowercasedString, security)
     }
 
     func clearSignInCookie(on exchange: inout WebExchange) {

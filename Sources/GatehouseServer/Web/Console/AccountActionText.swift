@@ -102,6 +102,6 @@ enum AccountActionText {
 
     /// How the console names an account: its address, or "anonymous account <id>".
     static func displayName(_ user: UserRecord) -> String {
-        user.isAnonymous ? "anonymous account \(user.id.uuidString.lowercased())" : user.email
+        user.isAnonymous ? "anonymous account \(user.id.lowercasedString)" : user.email
     }
 }

@@ -41,7 +41,7 @@ struct AccountDetailPage {
             ? "Until " + AccountsMarkup.time(user.bannedUntil)
             : (user.bannedUntil == nil ? "No" : "No (ended " + AccountsMarkup.time(user.bannedUntil) + ")")
         let rows: [(String, String)] = [
-            ("Id", "<code>\(user.id.uuidString.lowercased())</code>"),
+            ("Id", "<code>\(user.id.lowercasedString)</code>"),
             ("Email", user.isAnonymous ? "<span class=\"console-muted\">none</span>" : HTMLText.escape(user.email)),
             ("Created", AccountsMarkup.time(user.createdAt)),
             ("Updated", AccountsMarkup.time(user.updatedAt)),

@@ -55,7 +55,7 @@ enum AccountDetailTables {
                 details(entry.traits),
             ]
         }
-        let id = profile.user.id.uuidString.lowercased()
+        let id = profile.user.id.lowercasedString
         let shown = profile.auditEntries.count
         let more =
             profile.auditTotal > shown
@@ -69,7 +69,7 @@ enum AccountDetailTables {
 
     private static func actor(_ actor: String?, subject: UUID) -> String {
         guard let actor else { return "<span class=\"console-muted\">—</span>" }
-        if actor == subject.uuidString.lowercased() { return "the user" }
+        if actor == subject.lowercasedString { return "the user" }
         if let operatorId = UUID(uuidString: actor) {
             return "<a href=\"\(AccountsMarkup.accountPath(operatorId))\">operator</a>"
         }

@@ -39,7 +39,7 @@ enum AccountsMarkup {
     }
 
     /// The path of an account's page (ids are written lowercased, as everywhere).
-    static func accountPath(_ id: UUID) -> String { "/admin/accounts/\(id.uuidString.lowercased())" }
+    static func accountPath(_ id: UUID) -> String { "/admin/accounts/\(id.lowercasedString)" }
 
     /// A notice after an action, announced to screen readers.
     static func notice(_ text: String?) -> String {

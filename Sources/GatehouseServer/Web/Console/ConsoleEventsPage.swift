@@ -41,8 +41,8 @@ struct ConsoleEventsPage {
             "requestId": entry.requestId ?? "—", "actor": Self.actor(entry),
             "traits": entry.traits.sorted { $0.key < $1.key }.map { ["name": $0.key, "value": Self.text($0.value)] },
         ]
-        if let userId = entry.userId { row["userLink"] = "/admin/accounts/\(userId.uuidString.lowercased())" }
-        row["user"] = entry.email ?? entry.userId?.uuidString.lowercased() ?? "—"
+        if let userId = entry.userId { row["userLink"] = "/admin/accounts/\(userId.lowercasedString)" }
+        row["user"] = entry.email ?? entry.userId?.lowercasedString ?? "—"
         return row
     }
 

@@ -44,7 +44,7 @@ struct ConsoleFactorPage {
         }
         do {
             _ = try await console.service.mfa.challengeAndVerify(
-                caller, factorId: factorId.uuidString.lowercased(), code: code, client: context.client)
+                caller, factorId: factorId.lowercasedString, code: code, client: context.client)
         } catch {
             if error.status.code >= 500 { throw error }
             if error.code == .overRequestRateLimit {

@@ -32,7 +32,7 @@ struct ConsoleGuardMiddleware: RouterMiddleware {
             var context = context
             context.consoleOperator = console
             var origin = AuditRequest.current
-            origin.actor = console.userId.uuidString.lowercased()
+            origin.actor = console.userId.lowercasedString
             var response = try await AuditRequest.$current.withValue(origin) { try await next(request, context) }
             let cookieName = self.console.security.sessionCookieName + "="
             if !response.headers[values: .setCookie].contains(where: { $0.hasPrefix(cookieName) }),

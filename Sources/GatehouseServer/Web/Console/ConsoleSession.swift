@@ -81,7 +81,7 @@ extension ConsoleContext {
     func setSignInCookie(_ state: ConsoleSessionState, on exchange: inout WebExchange) {
         guard let cookie = sessionCookie(state) else { return }
         exchange.cookies.append(cookie)
-        exchange.bindCSRF(toSession: state.sessionId.uuidString.lowercased(), security)
+        exchange.bindCSRF(toSession: state.sessionId.lowercasedString, security)
     }
 
     func clearSignInCookie(on exchange: inout WebExchange) {
