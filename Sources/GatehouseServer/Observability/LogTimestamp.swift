@@ -1,0 +1,59 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The log lines' timestamps, formatted once per second. Every request writes a line, and
+/// `localtime` + `strftime` (swift-log's `StreamLogHandler`) or `Date.formatted(.iso8601…)` (the
+/// JSON lines) for each one were a visible share of a request's instructions (issue 17).
+final class LogTimestamp: Sendable {
+    static let shared = LogTimestamp()
+
+    private struct Cached {
+        var second: Int = .min
+        var local = ""
+        var utc = ""
+    }
+
+    private let cached = Mutex(Cached())
+
+    /// `2026-11-27T17:44:21+0000`: local time, as swift-log's `StreamLogHandler` writes it.
+    func local(_ now: timespec = LogTimestamp.now()) -> String {
+        texts(for: now.tv_sec).local
+    }
+
+    /// `2026-11-27T17:44:21.123Z`: UTC with milliseconds, for the JSON lines.
+    func utc(_ now: timespec = LogTimestamp.now()) -> String {
+        let milliseconds = Int(now.tv_nsec / 1_000_000)
+        let padded = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
+        return texts(for: now.tv_sec).utc + "." + padded + "Z"
+    }
+
+    static func now() -> timespec {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return now
+    }
+
+    private func texts(for second: Int) -> (local: String, utc: String) {
+        if let hit = cached.withLock({ $0.second == second ? ($0.local, $0.utc) : nil }) { return hit }
+        var seconds = time_t(second)
+        var parts = tm()
+        let local = localtime_r(&seconds, &parts) != nil ? Self.format(&parts, "%Y-%m-%dT%H:%M:%S%z") : "<unknown>"
+        let utc = gmtime_r(&seconds, &parts) != nil ? Self.format(&parts, "%Y-%m-%dT%H:%M:%S") : "1970-01-01T00:00:00"
+        cached.withLock { $0 = Cached(second: second, local: local, utc: utc) }
+        return (local, utc)
+    }
+
+    private static func format(_ parts: inout tm, _ pattern: String) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = strftime(&buffer, buffer.count, pattern, &parts)
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

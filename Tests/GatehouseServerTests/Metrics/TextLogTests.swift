@@ -1,0 +1,59 @@
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+@testable import GatehouseServer
+
+/// The default (text) log format: `TextLogHandler` writes what swift-log's `StreamLogHandler`
+/// writes, character for character, only cheaper (issue 17).
+@Suite("Logs: the text format")
+struct TextLogTests {
+    final class Lines: TextOutputStream, @unchecked Sendable {
+        let lines = Mutex<[String]>([])
+        func write(_ string: String) { lines.withLock { $0.append(string) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    /// The line without its leading timestamp (the two handlers may straddle a second).
+    static func body(_ line: String) -> Substring { line.drop { $0 != " " } }
+
+    static func events() -> [(Logger.Level, Logger.Message, Logger.Metadata?, (any Error)?)] {
+        struct Failure: Error, CustomStringConvertible { var description: String { "it broke" } }
+        return [
+            (
+                .info, "Request", ["method": "POST", "path": "/auth/v1/recover", "status": .stringConvertible(200), "duration_ms": "0.52"],
+                nil
+            ),
+            (.warning, "plain", nil, nil),
+            (.error, "nested", ["list": .array(["a", "b"]), "map": .dictionary(["k": "v"])], Failure()),
+        ]
+    }
+
+    @Test("each line is StreamLogHandler's line")
+    func sameLines() {
+        let reference = Lines()
+        let ours = Lines()
+        var streamLogger = Logger(label: "gatehouse") { StreamLogHandler(label: $0, stream: reference, metadataProvider: nil) }
+        var textLogger = Logger(label: "gatehouse") { label in
+            TextLogHandler(label: label, output: { ours.write($0) })
+        }
+        streamLogger[metadataKey: "hb.request.id"] = "abc123"
+        textLogger[metadataKey: "hb.request.id"] = "abc123"
+        for (level, message, metadata, error) in Self.events() {
+            streamLogger.log(level: level, message, error: error, metadata: metadata)
+            textLogger.log(level: level, message, error: error, metadata: metadata)
+        }
+        #expect(reference.all.count == 3)
+        #expect(ours.all.map(Self.body) == reference.all.map(Self.body))
+        for line in ours.all {
+            #expect(line.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} .*\n/) != nil, "\(line)")
+        }
+    }
+
+    @Test("the JSON lines' time is UTC with milliseconds")
+    func utcTime() {
+        let time = LogTimestamp.shared.utc()
+        #expect(time.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(time)")
+    }
+}
