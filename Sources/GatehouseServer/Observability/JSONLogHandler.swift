@@ -27,13 +27,9 @@ public struct JSONLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        write(level: event.level, message: event.message, metadata: event.metadata)
-    }
-
-    private func write(level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?) {
-        var merged = metadata
-        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
-        if let explicit { merged.merge(explicit) { $1 } }
+        let merged = Logger.Metadata.line(base: metadata, provider: metadataProvider, event: event)
+        let level = event.level
+        let message = event.message
         var members: [String: Logger.Metadata.Value] = [:]
         for (key, value) in merged {
             members[key == RequestIdMiddleware.metadataKey ? "request_id" : key] = value

@@ -36,13 +36,7 @@ public struct TextLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var merged = metadata
-        if let provided = metadataProvider?.get(), !provided.isEmpty { merged.merge(provided) { $1 } }
-        if let explicit = event.metadata, !explicit.isEmpty { merged.merge(explicit) { $1 } }
-        if let error = event.error {
-            merged["error.message"] = "\(error)"
-            merged["error.type"] = "\(String(reflecting: type(of: error)))"
-        }
+        let merged = Logger.Metadata.line(base: metadata, provider: metadataProvider, event: event)
         var line = LogTimestamp.shared.local()
         line.reserveCapacity(160)
         line += " "
@@ -70,5 +64,20 @@ public struct TextLogHandler: LogHandler {
     /// split between writes, so lines of concurrent requests do not interleave.
     static let standardError: @Sendable (String) -> Void = { line in
         FileHandle.standardError.write(Data(line.utf8))
+    }
+}
+
+extension Logger.Metadata {
+    /// What one line carries, as swift-log's `StreamLogHandler` merges it: the handler's own
+    /// metadata, then the provider's, then the call's, and a logged error's message and type.
+    static func line(base: Logger.Metadata, provider: Logger.MetadataProvider?, event: LogEvent) -> Logger.Metadata {
+        var merged = base
+        if let provided = provider?.get(), !provided.isEmpty { merged.merge(provided) { $1 } }
+        if let explicit = event.metadata, !explicit.isEmpty { merged.merge(explicit) { $1 } }
+        if let error = event.error {
+            merged["error.message"] = "\(error)"
+            merged["error.type"] = "\(String(reflecting: type(of: error)))"
+        }
+        return merged
     }
 }

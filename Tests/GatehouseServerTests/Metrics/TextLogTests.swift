@@ -56,4 +56,20 @@ struct TextLogTests {
         let time = LogTimestamp.shared.utc()
         #expect(time.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(time)")
     }
+
+    @Test("a logged error's message and type are in both formats' lines")
+    func errorsInBothFormats() throws {
+        struct Refused: Error, CustomStringConvertible { var description: String { "relay said no" } }
+        let text = Lines()
+        let json = JSONLogTests.Capture()
+        let output = json.output
+        let textLogger = Logger(label: "gatehouse") { TextLogHandler(label: $0, output: { text.write($0) }) }
+        let jsonLogger = Logger(label: "gatehouse") { JSONLogHandler(label: $0, output: output) }
+        textLogger.error("Outbox: giving up", error: Refused())
+        jsonLogger.error("Outbox: giving up", error: Refused())
+        #expect(text.all.first?.contains("error.message=relay said no") == true)
+        let object = try #require(json.objects.first)
+        #expect(object["error.message"] as? String == "relay said no")
+        #expect((object["error.type"] as? String)?.hasSuffix("Refused") == true)
+    }
 }
