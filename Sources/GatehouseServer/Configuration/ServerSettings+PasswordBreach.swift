@@ -10,7 +10,7 @@ extension ServerSettings {
         accepted: "an http(s) URL; HTTPS in production unless the host is loopback",
         help: "a Pwned Passwords range API (`https://api.pwnedpasswords.com/range`): each new password's SHA-1 prefix "
             + "(5 hex characters) is sent, never the password; a listed suffix is refused as `weak_password` `pwned`. "
-            + "An unreachable, slow (over 2 s) or failing API blocks nobody: logged at warning and counted"
+            + "An unreachable, slow (over 2 s) or failing API blocks nobody: logged at warning and counted (`gatehouse_password_breach_lookups_total{outcome=\"failed\"}`)"
     ) {
         guard let url = PasswordBreachConfiguration.rangeURL($0) else {
             throw ConfigurationError("GATEHOUSE_PASSWORD_BREACH_API=\($0) is not an http(s) URL")
