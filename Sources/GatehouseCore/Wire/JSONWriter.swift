@@ -38,6 +38,17 @@ public struct JSONWriter: Sendable {
         needsComma = outer
     }
 
+    /// `{…}` with its members in key order, whatever order the dictionary holds them in: one
+    /// value always gives one text (stored JSON columns, log lines).
+    public mutating func sortedObject<Value>(_ members: [String: Value], _ value: (inout JSONWriter, Value) -> Void) {
+        object { writer in
+            for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+                writer.key(key)
+                value(&writer, member)
+            }
+        }
+    }
+
     /// `[…]`, one element per item.
     public mutating func array<Items: Sequence>(_ items: Items, _ element: (inout JSONWriter, Items.Element) -> Void) {
         let outer = needsComma

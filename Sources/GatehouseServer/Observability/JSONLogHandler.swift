@@ -28,16 +28,14 @@ public struct JSONLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let merged = Logger.Metadata.line(base: metadata, provider: metadataProvider, event: event)
-        let level = event.level
-        let message = event.message
         var members: [String: Logger.Metadata.Value] = [:]
         for (key, value) in merged {
             members[key == RequestIdMiddleware.metadataKey ? "request_id" : key] = value
         }
         members["time"] = .string(LogTimestamp.shared.utc())
-        members["level"] = .string(level.rawValue)
+        members["level"] = .string(event.level.rawValue)
         members["label"] = .string(label)
-        members["message"] = .string(message.description)
+        members["message"] = .string(event.message.description)
         // Written by Core's JSONWriter, keys sorted: `JSONSerialization` cost ~100,000
         // instructions a line, and every request writes one (issue 17).
         var writer = JSONWriter(capacity: 256)
@@ -46,12 +44,7 @@ public struct JSONLogHandler: LogHandler {
     }
 
     private static func write(_ members: [String: Logger.Metadata.Value], to writer: inout JSONWriter) {
-        writer.object { writer in
-            for key in members.keys.sorted() {
-                writer.key(key)
-                write(members[key] ?? .string(""), to: &writer)
-            }
-        }
+        writer.sortedObject(members) { write($1, to: &$0) }
     }
 
     private static func write(_ value: Logger.Metadata.Value, to writer: inout JSONWriter) {

@@ -46,11 +46,11 @@ public struct TextLogHandler: LogHandler {
             line += label
         }
         line += ":"
-        for key in merged.keys.sorted() {
+        for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
             line += " "
             line += key
             line += "="
-            line += merged[key]?.description ?? ""
+            line += value.description
         }
         line += " ["
         line += event.source

@@ -17,12 +17,7 @@ enum JSONColumn {
     }
 
     private static func writeSorted(_ object: [String: JSONValue], to writer: inout JSONWriter) {
-        writer.object { writer in
-            for key in object.keys.sorted() {
-                writer.key(key)
-                writeSorted(object[key] ?? .null, to: &writer)
-            }
-        }
+        writer.sortedObject(object) { writeSorted($1, to: &$0) }
     }
 
     private static func writeSorted(_ value: JSONValue, to writer: inout JSONWriter) {

@@ -76,15 +76,16 @@ public final class SQLiteStore: SQLStore {
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        let database = writer.sql(queryLogLevel: nil)
-        let asked = ContinuousClock.now
-        return try await writeLock.withLock {
-            poolWaits?.record(.write, since: asked)
-            return try await inTransaction(database, begin: "BEGIN IMMEDIATE", body)
-        }
+        try await withWriter { try await inTransaction($0, begin: "BEGIN IMMEDIATE", body) }
     }
 
     public func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await withWriter(body)
+    }
+
+    /// The writer for `body`, once the writes ahead of it are done; the wait is recorded from the
+    /// call to the lock (`gatehouse_db_pool_wait_seconds`).
+    private func withWriter<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let database = writer.sql(queryLogLevel: nil)
         let asked = ContinuousClock.now
         return try await writeLock.withLock {
