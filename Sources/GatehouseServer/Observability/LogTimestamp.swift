@@ -31,8 +31,7 @@ final class LogTimestamp: Sendable {
     /// `2026-11-27T17:44:21.123Z`: UTC with milliseconds, for the JSON lines.
     func utc(_ now: timespec = LogTimestamp.now()) -> String {
         let milliseconds = Int(now.tv_nsec / 1_000_000)
-        let padded = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
-        return texts(for: now.tv_sec).utc + "." + padded + "Z"
+        return texts(for: now.tv_sec).utc + "." + milliseconds.zeroPadded(toWidth: 3) + "Z"
     }
 
     static func now() -> timespec {
