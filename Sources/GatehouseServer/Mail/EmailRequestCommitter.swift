@@ -7,8 +7,9 @@ import Synchronization
 /// window, its outbox job and its audit entry. Written one request at a time that was three
 /// statements and three commits a request, queued one behind the other on SQLite's single writer
 /// (the profile in Benchmarks/PROFILE.md). Here the requests that arrive while one batch is
-/// being written wait for it, then go together as the next batch: three multi-row statements
-/// for the whole batch, one transaction on PostgreSQL.
+/// being written wait for it, then go together as the next batch, in one transaction: on
+/// PostgreSQL three multi-row statements, on SQLite single-row statements kept prepared and run in
+/// one hop to the thread pool (`SQLiteDirectConnection`).
 ///
 /// Nothing is answered before its batch is written: a 200 still means the job is in the
 /// database, and a crash loses only requests that had no answer yet. No timer either: a request
@@ -46,6 +47,9 @@ final class EmailRequestCommitter: Sendable {
     }
 
     private let store: Store
+    /// SQLite's store when it can run a batch on its direct connection (prepared statements, one
+    /// hop); nil on PostgreSQL, whose batch is three multi-row statements in a transaction.
+    private let sqlite: SQLiteStore?
     /// `GATEHOUSE_EMAIL_SEND_WINDOW`, seconds; 0 turns the window off.
     private let sendWindow: Double
     private let metrics: GatehouseMetrics
@@ -53,6 +57,7 @@ final class EmailRequestCommitter: Sendable {
 
     init(store: Store, sendWindow: Double, metrics: GatehouseMetrics) {
         self.store = store
+        sqlite = store.sql as? SQLiteStore
         self.sendWindow = sendWindow
         self.metrics = metrics
     }
@@ -109,39 +114,19 @@ final class EmailRequestCommitter: Sendable {
         next?.continuation.resume(returning: .write)
     }
 
-    /// The batch's three statements; the wait of each request (nil: written).
+    /// The batch's three writes, in one transaction; the wait of each request (nil: written).
     private func write(_ requests: [Request]) async throws -> [Int?] {
-        let window = sendWindow
-        // One claim per address: a second request for an address in the same batch finds the
-        // window the first one opened. Keys sorted: one row-lock order on PostgreSQL.
-        var firstIndex: [String: Int] = [:]
-        for (index, request) in requests.enumerated() where firstIndex[request.windowKey] == nil {
-            firstIndex[request.windowKey] = index
+        let plan = EmailRequestBatchPlan(requests, window: sendWindow)
+        if let sqlite {
+            return try await sqlite.writeDirect { try $0.writeEmailRequests(plan) }
         }
-        let firstOf = firstIndex
-        let claims = firstOf.sorted { $0.key < $1.key }.map { (key: $0.key, now: requests[$0.value].now) }
-        // SQLite: the writer lock already orders these statements against every other writer,
-        // so they run without BEGIN/COMMIT, as the single-request path did (a crash between them
-        // can leave windows claimed without jobs, for requests that had no answer yet).
-        return try await store.perform(store.engine == .sqlite ? .statement : .transaction) { work in
-            let accepted: Set<Int>
-            if window > 0 {
-                let opened = try await work.emailWindows.claimEach(claims, window: window)
-                accepted = Set(firstOf.filter { opened.contains($0.key) }.map(\.value))
-            } else {
-                accepted = Set(requests.indices)
-            }
-            let acceptedInOrder = requests.indices.filter(accepted.contains)
-            try await work.outbox.enqueueEach(acceptedInOrder.map { requests[$0].job })
-            try await work.auditLog.appendEach(acceptedInOrder.map { requests[$0].audit })
-            let refused = Set(requests.indices.filter { !accepted.contains($0) }.map { requests[$0].windowKey })
-            let lastSent = try await work.emailWindows.lastSent(refused)
-            return requests.indices.map { index -> Int? in
-                if accepted.contains(index) { return nil }
-                let request = requests[index]
-                let last = lastSent[request.windowKey] ?? request.now.microsecondsSinceEpoch
-                return EmailWindowRepository.secondsLeft(lastSentAt: last, window: window, now: request.now)
-            }
+        return try await store.perform(.transaction) { work in
+            let opened = try await work.emailWindows.claimEach(plan.claims, window: plan.window)
+            let accepted = plan.accepted(opened: opened)
+            try await work.outbox.enqueueEach(accepted.map { plan.requests[$0].job })
+            try await work.auditLog.appendEach(accepted.map { plan.requests[$0].audit })
+            let lastSent = try await work.emailWindows.lastSent(plan.refusedKeys(accepted: accepted))
+            return plan.waits(accepted: accepted, lastSent: lastSent)
         }
     }
 }

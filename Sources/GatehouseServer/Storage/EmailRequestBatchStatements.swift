@@ -52,7 +52,7 @@ extension OutboxRepository {
         init(_ job: OutboxJob, id: UUID, now: Timestamp) throws {
             self.id = id
             kind = job.kind
-            payload = String(decoding: try JSONEncoder().encode(job), as: UTF8.self)
+            payload = try job.payload()
             self.now = now
         }
     }

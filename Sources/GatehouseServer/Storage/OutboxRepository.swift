@@ -18,7 +18,7 @@ struct OutboxRepository: Sendable {
     }
 
     func enqueue(_ job: OutboxJob, id: UUID, now: Timestamp) async throws {
-        let payload = String(decoding: try JSONEncoder().encode(job), as: UTF8.self)
+        let payload = try job.payload()
         try await database.raw(
             """
             INSERT INTO outbox (id, kind, payload, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at)

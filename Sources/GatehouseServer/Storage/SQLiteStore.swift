@@ -7,12 +7,16 @@ import SQLiteKit
 /// SQLite, the zero-setup default: one writer connection whose use is serialized in-process
 /// (so writers queue in order instead of sleeping in SQLite's busy handler, which would ruin tail
 /// latency) and a few reader connections that WAL lets run beside it.
+///
+/// The writer is a `SQLiteDirectConnection`, which keeps its statements prepared and can run a
+/// batch in one hop to the thread pool (`writeDirect`); the readers are SQLiteNIO's.
 public final class SQLiteStore: SQLStore {
     public let engine = SQLEngine.sqlite
     /// The database file, for connections opened beside these (`SQLiteCheckpointer`).
     let path: String
     let logger: Logger
-    private let writer: SQLiteConnection
+    private let writer: SQLiteDirectConnection
+    private let writerDatabase: SQLiteDirectDatabase
     private let readers: [SQLiteConnection]
     private let writeLock = AsyncSerialLock()
     private let nextReader = LockedCounter()
@@ -30,42 +34,38 @@ public final class SQLiteStore: SQLStore {
             try PrivateFiles.prepareFile(path)
             for suffix in ["-wal", "-shm"] { try PrivateFiles.tightenIfPresent(path + suffix) }
         }
+        // The writer first: it creates the file and puts it in WAL mode, which the readers need.
+        let writer = try await NIOThreadPool.singleton.runIfActive { try SQLiteDirectConnection.open(path: path) }
         let eventLoops = MultiThreadedEventLoopGroup.singleton
-        func connect() async throws -> SQLiteConnection {
-            let connection = try await SQLiteConnection.open(
-                storage: .file(path: path), threadPool: .singleton, logger: logger, on: eventLoops.any()
-            )
-            do {
-                // Wait rather than fail if another process (an admin command) holds the lock.
-                try await connection.sql(queryLogLevel: nil).raw("PRAGMA busy_timeout = 5000").run()
-                try await connection.sql(queryLogLevel: nil).raw("PRAGMA foreign_keys = ON").run()
-            } catch {
-                try? await connection.close()
-                throw error
-            }
-            return connection
-        }
-        let writer = try await connect()
+        var readers: [SQLiteConnection] = []
         do {
-            let database = writer.sql(queryLogLevel: nil)
-            // WAL lets readers run beside the writer; NORMAL sync keeps commits durable across a
-            // process crash (the WAL is synced at checkpoints) at a fraction of FULL's cost.
-            try await database.raw("PRAGMA journal_mode = WAL").run()
-            try await database.raw("PRAGMA synchronous = NORMAL").run()
-            var readers: [SQLiteConnection] = []
-            for _ in 0..<max(1, readerCount) { readers.append(try await connect()) }
-            return SQLiteStore(
-                path: path, logger: logger, writer: writer, readers: readers, poolWaits: metrics?.databasePoolWaits(.sqlite))
+            for _ in 0..<max(1, readerCount) {
+                let reader = try await SQLiteConnection.open(
+                    storage: .file(path: path), threadPool: .singleton, logger: logger, on: eventLoops.any()
+                )
+                readers.append(reader)
+                // Wait rather than fail if another process (an admin command) holds the lock.
+                try await reader.sql(queryLogLevel: nil).raw("PRAGMA busy_timeout = 5000").run()
+                try await reader.sql(queryLogLevel: nil).raw("PRAGMA foreign_keys = ON").run()
+            }
         } catch {
-            try? await writer.close()
+            for reader in readers { await reader.closeEvenIfCancelled() }
+            try? await NIOThreadPool.singleton.runIfActive { writer.close() }
             throw error
         }
+        return SQLiteStore(
+            path: path, logger: logger, writer: writer, readers: readers, poolWaits: metrics?.databasePoolWaits(.sqlite),
+            eventLoop: eventLoops.any())
     }
 
-    private init(path: String, logger: Logger, writer: SQLiteConnection, readers: [SQLiteConnection], poolWaits: DatabasePoolWaits?) {
+    private init(
+        path: String, logger: Logger, writer: SQLiteDirectConnection, readers: [SQLiteConnection], poolWaits: DatabasePoolWaits?,
+        eventLoop: any EventLoop
+    ) {
         self.path = path
         self.logger = logger
         self.writer = writer
+        writerDatabase = SQLiteDirectDatabase(connection: writer, logger: logger, eventLoop: eventLoop)
         self.readers = readers
         self.poolWaits = poolWaits
     }
@@ -83,14 +83,29 @@ public final class SQLiteStore: SQLStore {
         try await withWriter(body)
     }
 
-    /// The writer for `body`, once the writes ahead of it are done; the wait is recorded from the
-    /// call to the lock (`gatehouse_db_pool_wait_seconds`).
+    /// Runs `body` on the writer in one hop to the thread pool, between BEGIN IMMEDIATE and
+    /// COMMIT, in its turn among the other writes: for batches of a few statements run often
+    /// (`EmailRequestCommitter`), which would otherwise hop to the pool and back for each.
+    func writeDirect<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
+        let writer = self.writer
+        return try await withWriterTurn {
+            try await NIOThreadPool.singleton.runIfActive { try writer.inTransaction { try body(writer) } }
+        }
+    }
+
+    /// The writer for `body`, once the writes ahead of it are done.
     private func withWriter<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        let database = writer.sql(queryLogLevel: nil)
+        let database = writerDatabase
+        return try await withWriterTurn { try await body(database) }
+    }
+
+    /// Waits for the writes ahead, then runs `body` alone; the wait is recorded from the call to
+    /// the lock (`gatehouse_db_pool_wait_seconds`).
+    private func withWriterTurn<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         let asked = ContinuousClock.now
         return try await writeLock.withLock {
             poolWaits?.record(.write, since: asked)
-            return try await body(database)
+            return try await body()
         }
     }
 
@@ -100,8 +115,9 @@ public final class SQLiteStore: SQLStore {
     }
 
     public func shutdown() async {
-        // An SQLiteConnection must be closed before it is released.
-        await writer.closeEvenIfCancelled()
+        // Connections must be closed before they are released.
+        let writer = self.writer
+        try? await writeLock.withLock { try await NIOThreadPool.singleton.runIfActive { writer.close() } }
         for reader in readers { await reader.closeEvenIfCancelled() }
     }
 }

@@ -1,0 +1,54 @@
+import GatehouseCore
+
+/// What a batch of "send me an email" requests writes, decided the same way on every engine
+/// (`EmailRequestCommitter`): one window claim per address, in one key order; the requests whose
+/// claim opened their window (or all of them, with the window off) write their job and audit
+/// entry; the others are answered with the seconds left in their address's window.
+struct EmailRequestBatchPlan {
+    let requests: [EmailRequestCommitter.Request]
+    /// `GATEHOUSE_EMAIL_SEND_WINDOW`, seconds; 0 turns the window off.
+    let window: Double
+    /// The first request of each address: a second request for an address in the same batch
+    /// finds the window the first one opened.
+    private let firstIndex: [String: Int]
+
+    init(_ requests: [EmailRequestCommitter.Request], window: Double) {
+        self.requests = requests
+        self.window = window
+        var firstIndex: [String: Int] = [:]
+        for (index, request) in requests.enumerated() where firstIndex[request.windowKey] == nil {
+            firstIndex[request.windowKey] = index
+        }
+        self.firstIndex = firstIndex
+    }
+
+    /// The window claims to make, keys sorted (one row-lock order on PostgreSQL); none with the
+    /// window off.
+    var claims: [(key: String, now: Timestamp)] {
+        guard window > 0 else { return [] }
+        return firstIndex.sorted { $0.key < $1.key }.map { (key: $0.key, now: requests[$0.value].now) }
+    }
+
+    /// The indices of the requests to write, in order, given the keys whose claim opened.
+    func accepted(opened: Set<String>) -> [Int] {
+        guard window > 0 else { return Array(requests.indices) }
+        return firstIndex.filter { opened.contains($0.key) }.map(\.value).sorted()
+    }
+
+    /// The keys of the refused requests, whose window's last opening is to be read.
+    func refusedKeys(accepted: [Int]) -> Set<String> {
+        let accepted = Set(accepted)
+        return Set(requests.indices.filter { !accepted.contains($0) }.map { requests[$0].windowKey })
+    }
+
+    /// Each request's answer: nil once written, or the seconds left in its window.
+    func waits(accepted: [Int], lastSent: [String: Int64]) -> [Int?] {
+        let accepted = Set(accepted)
+        return requests.indices.map { index -> Int? in
+            if accepted.contains(index) { return nil }
+            let request = requests[index]
+            let last = lastSent[request.windowKey] ?? request.now.microsecondsSinceEpoch
+            return EmailWindowRepository.secondsLeft(lastSentAt: last, window: window, now: request.now)
+        }
+    }
+}

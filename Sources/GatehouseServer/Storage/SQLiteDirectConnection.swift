@@ -1,0 +1,184 @@
+import NIOCore
+import NIOPosix
+import SQLiteNIO
+import VaporCSQLite
+
+/// SQLite's writer connection (`SQLiteStore`), driven through the C API directly: every
+/// statement it runs stays prepared for the next time, and a batch of statements can run in one
+/// hop to the thread pool (`SQLiteStore.writeDirect`).
+///
+/// SQLiteNIO (under SQLKit) prepares and finalizes each statement and hops to its thread pool and
+/// back for each one; on the `/recover` path that was a tenth of a request's instructions and,
+/// worse, the writer's turn was a chain of hops that other requests queued behind
+/// (Benchmarks/PROFILE.md). SQLiteNIO links the same SQLite (`VaporCSQLite`), so there is one
+/// library in the process.
+///
+/// Not thread-safe by itself: `SQLiteStore` runs it only under its write lock, one batch at a
+/// time, which is what makes the `@unchecked Sendable` true.
+final class SQLiteDirectConnection: @unchecked Sendable {
+    private var handle: OpaquePointer?
+    /// Prepared statements by their SQL text, kept until the connection closes.
+    private var statements: [String: OpaquePointer] = [:]
+    /// More distinct statements than this (multi-row statements differ by their row count) and
+    /// the kept ones are let go, so an unusual run of shapes cannot grow the cache without bound.
+    static let statementLimit = 512
+
+    /// Opens (creating it if need be) the database at `path` in WAL mode.
+    static func open(path: String) throws -> SQLiteDirectConnection {
+        let connection = SQLiteDirectConnection()
+        let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
+        let status = sqlite_nio_sqlite3_open_v2(path, &connection.handle, flags, nil)
+        guard status == SQLITE_OK else {
+            let error = connection.error(status)
+            connection.close()
+            throw error
+        }
+        do {
+            // Wait rather than fail if another process (an admin command) holds the lock.
+            try connection.execute("PRAGMA busy_timeout = 5000")
+            try connection.execute("PRAGMA foreign_keys = ON")
+            // WAL lets readers run beside the writer; NORMAL sync keeps commits durable across a
+            // process crash (the WAL is synced at checkpoints) at a fraction of FULL's cost.
+            try connection.execute("PRAGMA journal_mode = WAL")
+            try connection.execute("PRAGMA synchronous = NORMAL")
+        } catch {
+            connection.close()
+            throw error
+        }
+        return connection
+    }
+
+    private init() {}
+
+    /// Runs SQL without bound values or rows (BEGIN, COMMIT, PRAGMA).
+    func execute(_ sql: String) throws {
+        let status = sqlite_nio_sqlite3_exec(handle, sql, nil, nil, nil)
+        guard status == SQLITE_OK else { throw error(status) }
+    }
+
+    /// Runs `body` between BEGIN IMMEDIATE and COMMIT, rolling back if it throws.
+    func inTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Runs the statement `sql` with `values` bound in order, handing each row it returns to
+    /// `row` (columns by index). The statement is prepared once and reused.
+    func run(_ sql: String, _ values: [SQLiteData], row: (Row) throws -> Void = { _ in }) throws {
+        let statement = try prepared(sql)
+        defer {
+            sqlite_nio_sqlite3_reset(statement)
+            sqlite_nio_sqlite3_clear_bindings(statement)
+        }
+        for (index, value) in values.enumerated() {
+            let status = bind(value, at: Int32(index + 1), to: statement)
+            guard status == SQLITE_OK else { throw error(status) }
+        }
+        while true {
+            let status = sqlite_nio_sqlite3_step(statement)
+            switch status {
+            case SQLITE_ROW: try row(Row(statement: statement))
+            case SQLITE_DONE: return
+            default: throw error(status)
+            }
+        }
+    }
+
+    /// Finalizes the statements and closes the connection. Idempotent.
+    func close() {
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+        statements = [:]
+        if let handle { sqlite_nio_sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    deinit { close() }
+
+    /// One row of a running statement, valid only inside the `row` callback.
+    struct Row {
+        fileprivate let statement: OpaquePointer
+
+        func text(_ column: Int32) -> String? {
+            guard let text = sqlite_nio_sqlite3_column_text(statement, column) else { return nil }
+            return String(cString: text)
+        }
+
+        func integer(_ column: Int32) -> Int64? {
+            sqlite_nio_sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite_nio_sqlite3_column_int64(statement, column)
+        }
+
+        func columnNames() -> [String] {
+            (0..<sqlite_nio_sqlite3_column_count(statement)).map { column in
+                sqlite_nio_sqlite3_column_name(statement, column).map { String(cString: $0) } ?? ""
+            }
+        }
+
+        /// Every column's value, typed as SQLiteNIO types them.
+        func values() -> [SQLiteData] {
+            (0..<sqlite_nio_sqlite3_column_count(statement)).map { column in
+                switch sqlite_nio_sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: .integer(Int(sqlite_nio_sqlite3_column_int64(statement, column)))
+                case SQLITE_FLOAT: .float(sqlite_nio_sqlite3_column_double(statement, column))
+                case SQLITE_TEXT: text(column).map { .text($0) } ?? .null
+                case SQLITE_BLOB:
+                    .blob(
+                        ByteBuffer(
+                            bytes: UnsafeRawBufferPointer(
+                                start: sqlite_nio_sqlite3_column_blob(statement, column),
+                                count: Int(sqlite_nio_sqlite3_column_bytes(statement, column)))))
+                default: .null
+                }
+            }
+        }
+    }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        if statements.count >= Self.statementLimit {
+            for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+            statements = [:]
+        }
+        var statement: OpaquePointer?
+        let status = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw error(status) }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ value: SQLiteData, at index: Int32, to statement: OpaquePointer) -> Int32 {
+        switch value {
+        case .integer(let value): sqlite_nio_sqlite3_bind_int64(statement, index, Int64(value))
+        case .float(let value): sqlite_nio_sqlite3_bind_double(statement, index, value)
+        case .text(let value):
+            sqlite_nio_sqlite3_bind_text64(statement, index, value, UInt64(value.utf8.count), transientDestructor, UInt8(SQLITE_UTF8))
+        case .blob(let value):
+            value.withUnsafeReadableBytes {
+                sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), transientDestructor)
+            }
+        case .null: sqlite_nio_sqlite3_bind_null(statement, index)
+        }
+    }
+
+    private func error(_ status: Int32) -> SQLiteDirectError {
+        let message = handle.flatMap { sqlite_nio_sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "out of memory"
+        return SQLiteDirectError(code: status, message: message)
+    }
+}
+
+/// A failure of `SQLiteDirectConnection`: SQLite's extended result code and message.
+struct SQLiteDirectError: Error, CustomStringConvertible {
+    var code: Int32
+    var message: String
+
+    var description: String { "SQLite error \(code): \(message)" }
+}
+
+/// SQLite copies a value bound with this destructor before the bind returns.
+private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

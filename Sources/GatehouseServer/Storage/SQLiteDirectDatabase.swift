@@ -1,0 +1,73 @@
+import Logging
+import NIOCore
+import NIOPosix
+import SQLKit
+import SQLiteKit
+
+/// SQLKit's view of `SQLiteDirectConnection`: the repositories' writes run on it exactly as they
+/// ran on SQLiteNIO's connection (SQLKit serializes, SQLiteKit's encoder binds, one hop to the
+/// thread pool a statement), except that each statement stays prepared. The writer runs the same
+/// few dozen statements over and over; preparing each anew was ~100,000 instructions a
+/// `/recover` (Benchmarks/PROFILE.md).
+struct SQLiteDirectDatabase: SQLDatabase {
+    let connection: SQLiteDirectConnection
+    let logger: Logger
+    let eventLoop: any EventLoop
+
+    var dialect: any SQLDialect { SQLiteDialect() }
+    var queryLogLevel: Logger.Level? { nil }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        let (sql, binds) = serialize(query)
+        let encoder = SQLiteDataEncoder()
+        let values = try binds.map { try encoder.encode($0) }
+        let connection = self.connection
+        // Rows are read on the thread pool and handed to SQLKit after, as SQLiteNIO does.
+        let rows = try await NIOThreadPool.singleton.runIfActive { () -> [SQLiteDirectRow] in
+            var rows: [SQLiteDirectRow] = []
+            var columns: SQLiteDirectRow.Columns?
+            try connection.run(sql, values) { row in
+                let names = columns ?? SQLiteDirectRow.Columns(row.columnNames())
+                columns = names
+                rows.append(SQLiteDirectRow(columns: names, values: row.values()))
+            }
+            return rows
+        }
+        for row in rows { onRow(row) }
+    }
+}
+
+/// One row read by `SQLiteDirectDatabase`, decoded as SQLiteKit decodes SQLiteNIO's rows.
+struct SQLiteDirectRow: SQLRow {
+    /// A statement's column names and their positions, shared by its rows.
+    final class Columns: Sendable {
+        let names: [String]
+        let positions: [String: Int]
+
+        init(_ names: [String]) {
+            self.names = names
+            positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    let columns: Columns
+    let values: [SQLiteData]
+
+    var allColumns: [String] { columns.names }
+
+    func contains(column: String) -> Bool { columns.positions[column] != nil }
+
+    func decodeNil(column: String) throws -> Bool {
+        guard let position = columns.positions[column] else { return true }
+        return values[position] == .null
+    }
+
+    func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
+        guard let position = columns.positions[column] else { throw SQLiteDirectError(code: 1, message: "no column \(column)") }
+        return try SQLiteDataDecoder().decode(D.self, from: values[position])
+    }
+}
