@@ -1,5 +1,6 @@
 import CoreMetrics
 import Prometheus
+import Synchronization
 
 /// The server's metrics, one set per application: its own Prometheus registry, and every
 /// metric made through swift-metrics with that registry's factory passed explicitly.
@@ -12,6 +13,11 @@ import Prometheus
 final class GatehouseMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     let factory: PrometheusMetricsFactory
+    /// Every request's counter and timer, made once per route, method and status class:
+    /// swift-prometheus checks the name and labels each time a handle is made (~10,000
+    /// instructions a request, Benchmarks/PROFILE.md). Bounded; past the bound, made each time.
+    private let requestHandles = Mutex<[RequestMetricKey: RequestMetricHandles]>([:])
+    static let requestHandleLimit = 1_024
 
     init() {
         registry = PrometheusCollectorRegistry()
@@ -32,12 +38,16 @@ final class GatehouseMetrics: Sendable {
 
     /// One answered request: its route pattern, method, status class and duration.
     func recordRequest(route: String, method: String, status: Int, duration: Duration) {
-        let dimensions = [("route", route), ("method", method), ("status", "\(status / 100)xx")]
-        CoreMetrics.Counter(label: "gatehouse_http_requests_total", dimensions: dimensions, factory: factory).increment()
-        CoreMetrics.Timer(
-            label: "gatehouse_http_request_duration_seconds", dimensions: [("route", route), ("method", method)], factory: factory
-        )
-        .recordNanoseconds(duration.nanoseconds)
+        let key = RequestMetricKey(route: route, method: method, statusClass: status / 100)
+        let handles =
+            requestHandles.withLock { $0[key] }
+            ?? {
+                let made = RequestMetricHandles(key, factory: factory)
+                requestHandles.withLock { if $0.count < Self.requestHandleLimit { $0[key] = made } }
+                return made
+            }()
+        handles.requests.increment()
+        handles.duration.recordNanoseconds(duration.nanoseconds)
     }
 
     /// A password sign-in: `succeeded`, or `failed` with the error code as the reason class.
@@ -90,6 +100,29 @@ final class GatehouseMetrics: Sendable {
     /// The Prometheus text exposition of everything recorded so far.
     func exposition() -> String {
         registry.emitToString()
+    }
+}
+
+/// What a request's metrics are labelled with.
+private struct RequestMetricKey: Hashable {
+    var route: String
+    var method: String
+    var statusClass: Int
+}
+
+/// A request's two metric handles (`gatehouse_http_requests_total`,
+/// `gatehouse_http_request_duration_seconds`).
+private struct RequestMetricHandles: Sendable {
+    let requests: CoreMetrics.Counter
+    let duration: CoreMetrics.Timer
+
+    init(_ key: RequestMetricKey, factory: PrometheusMetricsFactory) {
+        requests = CoreMetrics.Counter(
+            label: "gatehouse_http_requests_total",
+            dimensions: [("route", key.route), ("method", key.method), ("status", "\(key.statusClass)xx")], factory: factory)
+        duration = CoreMetrics.Timer(
+            label: "gatehouse_http_request_duration_seconds", dimensions: [("route", key.route), ("method", key.method)],
+            factory: factory)
     }
 }
 
