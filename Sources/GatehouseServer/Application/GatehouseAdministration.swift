@@ -23,11 +23,12 @@ public enum GatehouseAdministration {
         return samples[samples.count / 2]
     }
 
-    /// `gatehouse mail status`: the outbox as JSON (counts by state, recent dead jobs).
+    /// `gatehouse mail status`: the outbox as JSON (counts by state, recent dead jobs with their
+    /// errors redacted, as `/admin/mail` answers).
     public static func mailStatus(configuration: ServerConfiguration) async throws -> String {
         let status = try await withStore(configuration) { store in
             try await Store(sql: store, logger: Logger(label: "gatehouse")).perform { try await $0.outbox.status() }
-        }
+        }.redactingErrors()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return String(decoding: try encoder.encode(status), as: UTF8.self)

@@ -21,9 +21,9 @@ struct MailService: Sendable {
         outboxSignal = environment.outboxSignal
     }
 
-    /// The outbox's counts by state and its most recent dead jobs.
+    /// The outbox's counts by state and its most recent dead jobs (their errors redacted).
     func outboxStatus() async throws(AuthError) -> OutboxStatus {
-        try await store.run { try await $0.outbox.status() }
+        try await store.run { try await $0.outbox.status() }.redactingErrors()
     }
 
     /// Dev-mailbox messages, newest first; for one recipient when `recipient` is given.

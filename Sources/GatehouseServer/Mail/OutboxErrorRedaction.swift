@@ -1,9 +1,10 @@
 import Foundation
 
-/// What the console shows of a job's last error. Errors come from the transports (an SMTP
-/// reply, a MailerSend answer) and name no token today; but a relay may quote what it refused,
-/// and the console must never show a link or a token, so anything shaped like one is replaced:
-/// URLs, and long unbroken runs of letters and digits (tokens, hashes, PKCE values).
+/// What the console, `/admin/mail` and `gatehouse mail status` show of a job's last error.
+/// Errors come from the transports (an SMTP reply, a MailerSend answer) and name no token today;
+/// but a relay may quote what it refused, and no view of the outbox may show a link or a token, so
+/// anything shaped like one is replaced: URLs, and long unbroken runs of letters and digits
+/// (tokens, hashes, PKCE values).
 enum OutboxErrorRedaction {
     /// Runs at least this long of `[A-Za-z0-9_-]` are taken for secrets (a token is 32+).
     static let secretRunLength = 20
@@ -14,5 +15,17 @@ enum OutboxErrorRedaction {
         text = text.replacingOccurrences(
             of: "[A-Za-z0-9_-]{\(secretRunLength),}", with: "[redacted]", options: .regularExpression)
         return text
+    }
+}
+
+extension OutboxStatus {
+    /// The status with each dead job's error redacted, as `/admin/mail` and `gatehouse mail
+    /// status` show it: the console's rule, so no view of the outbox shows a quoted link or token.
+    func redactingErrors() -> OutboxStatus {
+        var status = self
+        for index in status.deadJobs.indices {
+            status.deadJobs[index].lastError = status.deadJobs[index].lastError.map(OutboxErrorRedaction.redact)
+        }
+        return status
     }
 }
