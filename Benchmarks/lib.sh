@@ -46,8 +46,16 @@ start_server() {
     BASE="http://127.0.0.1:$PORT"
     mkdir -p "$TMP/data"
     log "starting gatehouse serve on $BASE (log: $OUT/server.log)"
+    # Tokens are signed as a production deployment signs them by default: HS256 with the
+    # secret. Development mode would otherwise make and use an RS256 key (about 2.6 ms of CPU a
+    # token on a 2-core VM, the whole of a refresh's cost); BENCH_JWT_ALG=RS256 keeps that.
+    local secret keys=()
+    secret="$(random_hex 32)"
+    if [[ "${BENCH_JWT_ALG:-HS256}" == HS256 ]]; then
+        keys=(GATEHOUSE_JWT_KEYS="[{\"kty\":\"oct\",\"kid\":\"bench\",\"alg\":\"HS256\",\"key_ops\":[\"sign\",\"verify\"],\"k\":\"$(printf '%s' "$secret" | base64 -w0 | tr '+/' '-_' | tr -d '=')\"}]")
+    fi
     env GATEHOUSE_HOST=127.0.0.1 GATEHOUSE_PORT="$PORT" GATEHOUSE_DATA_DIR="$TMP/data" \
-        GATEHOUSE_JWT_SECRET="$(random_hex 32)" "$@" "${SERVER_WRAPPER[@]}" "$BIN" serve >"$OUT/server.log" 2>&1 &
+        GATEHOUSE_JWT_SECRET="$secret" "${keys[@]}" "$@" "${SERVER_WRAPPER[@]}" "$BIN" serve >"$OUT/server.log" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 1 $((SERVER_START_SECONDS * 2))); do
         kill -0 "$SERVER_PID" 2>/dev/null || { tail -n 20 "$OUT/server.log" >&2; die "server exited during start-up"; }

@@ -31,6 +31,7 @@ Environment (default):
   BENCH_RATE               fixed-rate scenario: requests a second (1000)
   BENCH_FIXED_DURATION     fixed-rate scenario: seconds per route (10)
   BENCH_DJANGO             1: measure the Django peer of /recover (needs python3 and PyPI once), 0: skip (1)
+  BENCH_JWT_ALG            HS256 (production's default signing, the default here) or RS256 (development's key)
   BENCH_DJANGO_USERS       accounts seeded into the Django peer (1000)
   BENCH_CALLGRIND          1: count instructions per /recover with Benchmarks/callgrind.sh (slow), 0: skip (1)
   GATEHOUSE_BIN            use this binary and skip the build
