@@ -88,10 +88,17 @@ let package = Package(
         .testTarget(name: "GatehouseCoreTests", dependencies: ["GatehouseCore"]),
         // A live in-process server, a dev-mailbox reader and a software passkey, shared by the SDK,
         // feature and server tests.
+        // Builds CBOR (the library only reads it): the WebAuthn tests' inputs and the software
+        // passkey's attestation objects.
+        .target(
+            name: "GatehouseWebAuthnTestSupport",
+            dependencies: ["GatehouseWebAuthn"],
+            path: "Tests/GatehouseWebAuthnTestSupport"
+        ),
         .target(
             name: "GatehouseTestSupport",
             dependencies: [
-                "GatehouseServer", "GatehouseCore",
+                "GatehouseServer", "GatehouseCore", "GatehouseWebAuthnTestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -135,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "GatehouseWebAuthnTests",
             dependencies: [
-                "GatehouseWebAuthn",
+                "GatehouseWebAuthn", "GatehouseWebAuthnTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],

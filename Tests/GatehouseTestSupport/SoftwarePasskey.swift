@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import GatehouseWebAuthn
+import GatehouseWebAuthnTestSupport
 import Synchronization
 
 /// A passkey authenticator in software, for tests that drive a real server end to end (the
@@ -52,10 +54,8 @@ public final class SoftwarePasskey: Sendable {
     public var coseKey: Data {
         let xy = Array(key.publicKey.rawRepresentation)
         return Data(
-            CBOR.map([
-                (.int(1), .int(2)), (.int(3), .int(-7)), (.int(-1), .int(1)), (.int(-2), .bytes(Array(xy[0..<32]))),
-                (.int(-3), .bytes(Array(xy[32...]))),
-            ]).encoded)
+            CBORWriter.encode(
+                .intMap([(1, .int(2)), (3, .int(-7)), (-1, .int(1)), (-2, .bytes(Array(xy[0..<32]))), (-3, .bytes(Array(xy[32...])))])))
     }
 
     /// Creates the passkey for `rpID` and the user `userHandle` (the options' `user.id` bytes),
@@ -64,11 +64,11 @@ public final class SoftwarePasskey: Sendable {
         state.withLock { $0 = (rpID, userHandle, 0) }
         let clientData = Self.clientDataJSON(type: "webauthn.create", challenge: challenge, origin: origin ?? "https://\(rpID)")
         let attested =
-            [UInt8](repeating: 0, count: 16) + Self.bigEndian(UInt64(credentialID.count), 2) + Array(credentialID) + Array(coseKey)
+            [UInt8](repeating: 0, count: 16) + CBORWriter.bigEndian(UInt64(credentialID.count), 2) + Array(credentialID) + Array(coseKey)
         // UP 0x01, UV 0x04, AT 0x40.
         let authData = Self.authenticatorData(rpID: rpID, flags: 0x45, signCount: 0) + attested
-        let object = CBOR.map([(.text("fmt"), .text("none")), (.text("attStmt"), .map([])), (.text("authData"), .bytes(authData))])
-        return Registration(credentialID: credentialID, clientDataJSON: clientData, attestationObject: Data(object.encoded))
+        let object = CBORValue.textMap([("fmt", .text("none")), ("attStmt", .map([])), ("authData", .bytes(authData))])
+        return Registration(credentialID: credentialID, clientDataJSON: clientData, attestationObject: Data(CBORWriter.encode(object)))
     }
 
     /// Signs `challenge` for `rpID` with the registered passkey.
@@ -95,45 +95,12 @@ public final class SoftwarePasskey: Sendable {
 
     /// rpIdHash ‖ flags ‖ signCount (big-endian).
     static func authenticatorData(rpID: String, flags: UInt8, signCount: UInt32) -> [UInt8] {
-        Array(SHA256.hash(data: Data(rpID.utf8))) + [flags] + bigEndian(UInt64(signCount), 4)
-    }
-
-    static func bigEndian(_ value: UInt64, _ width: Int) -> [UInt8] {
-        (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+        Array(SHA256.hash(data: Data(rpID.utf8))) + [flags] + CBORWriter.bigEndian(UInt64(signCount), 4)
     }
 
     /// Base64url without padding, as WebAuthn writes the challenge in client data.
     public static func base64URL(_ data: Data) -> String {
         data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
-    }
-}
-
-/// The CBOR the attestation object and the COSE key need (RFC 8949): definite lengths, shortest
-/// arguments, map entries in the order given.
-indirect enum CBOR {
-    case int(Int)
-    case bytes([UInt8])
-    case text(String)
-    case map([(CBOR, CBOR)])
-
-    var encoded: [UInt8] {
-        switch self {
-        case .int(let n): n >= 0 ? Self.head(0, UInt64(n)) : Self.head(1, UInt64(-1 - n))
-        case .bytes(let bytes): Self.head(2, UInt64(bytes.count)) + bytes
-        case .text(let text): Self.head(3, UInt64(text.utf8.count)) + Array(text.utf8)
-        case .map(let entries): Self.head(5, UInt64(entries.count)) + entries.flatMap { $0.0.encoded + $0.1.encoded }
-        }
-    }
-
-    static func head(_ major: UInt8, _ argument: UInt64) -> [UInt8] {
-        let type = major << 5
-        switch argument {
-        case 0..<24: return [type | UInt8(argument)]
-        case 24..<0x100: return [type | 24, UInt8(argument)]
-        case 0x100..<0x1_0000: return [type | 25] + SoftwarePasskey.bigEndian(argument, 2)
-        case 0x1_0000..<0x1_0000_0000: return [type | 26] + SoftwarePasskey.bigEndian(argument, 4)
-        default: return [type | 27] + SoftwarePasskey.bigEndian(argument, 8)
-        }
     }
 }

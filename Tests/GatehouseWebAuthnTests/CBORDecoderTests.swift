@@ -1,3 +1,4 @@
+import GatehouseWebAuthnTestSupport
 import Testing
 
 @testable import GatehouseWebAuthn

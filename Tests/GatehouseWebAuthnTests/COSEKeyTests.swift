@@ -1,4 +1,5 @@
 import Crypto
+import GatehouseWebAuthnTestSupport
 import Testing
 import _CryptoExtras
 

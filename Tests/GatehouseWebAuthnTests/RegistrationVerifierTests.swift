@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseWebAuthnTestSupport
 import Testing
 
 @testable import GatehouseWebAuthn

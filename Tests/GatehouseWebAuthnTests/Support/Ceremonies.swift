@@ -1,5 +1,6 @@
 import Crypto
 import GatehouseWebAuthn
+import GatehouseWebAuthnTestSupport
 
 /// What a browser would send for `navigator.credentials.create()`; every field can be made wrong.
 struct RegistrationInput {

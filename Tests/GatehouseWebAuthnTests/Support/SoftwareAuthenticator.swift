@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GatehouseWebAuthn
+import GatehouseWebAuthnTestSupport
 import _CryptoExtras
 
 /// A passkey authenticator in software: real keys from swift-crypto, real authenticator data,

@@ -1,9 +1,10 @@
 import GatehouseWebAuthn
 
-/// A small CBOR encoder for building test inputs (the library only decodes). Definite lengths,
-/// shortest arguments, map entries in the given order.
-enum CBORWriter {
-    static func encode(_ value: CBORValue) -> [UInt8] {
+/// A small CBOR encoder for building test inputs (the library only decodes), shared by the
+/// WebAuthn tests and the software passkey of GatehouseTestSupport. Definite lengths, shortest
+/// arguments, map entries in the given order.
+public enum CBORWriter {
+    public static func encode(_ value: CBORValue) -> [UInt8] {
         switch value {
         case .unsigned(let n): return head(0, n)
         case .negative(let n): return head(1, n)
@@ -16,7 +17,7 @@ enum CBORWriter {
         }
     }
 
-    static func head(_ major: UInt8, _ argument: UInt64) -> [UInt8] {
+    public static func head(_ major: UInt8, _ argument: UInt64) -> [UInt8] {
         let type = major << 5
         switch argument {
         case 0..<24: return [type | UInt8(argument)]
@@ -27,30 +28,24 @@ enum CBORWriter {
         }
     }
 
-    static func bigEndian(_ value: UInt64, _ width: Int) -> [UInt8] {
+    public static func bigEndian(_ value: UInt64, _ width: Int) -> [UInt8] {
         (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
     }
 }
 
 extension CBORValue {
     /// An integer item of either sign.
-    static func int(_ n: Int) -> CBORValue {
+    public static func int(_ n: Int) -> CBORValue {
         n >= 0 ? .unsigned(UInt64(n)) : .negative(UInt64(-1 - n))
     }
 
     /// A map with integer keys, in the given order (COSE keys).
-    static func intMap(_ pairs: [(Int, CBORValue)]) -> CBORValue {
+    public static func intMap(_ pairs: [(Int, CBORValue)]) -> CBORValue {
         .map(pairs.map { CBORMapEntry(key: .int($0.0), value: $0.1) })
     }
 
     /// A map with text keys, in the given order (attestation objects).
-    static func textMap(_ pairs: [(String, CBORValue)]) -> CBORValue {
+    public static func textMap(_ pairs: [(String, CBORValue)]) -> CBORValue {
         .map(pairs.map { CBORMapEntry(key: .text($0.0), value: $0.1) })
     }
-}
-
-/// Hex for readable vectors.
-func hex(_ text: String) -> [UInt8] {
-    let digits = Array(text.filter { !$0.isWhitespace })
-    return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(digits[$0...$0 + 1]), radix: 16)! }
 }

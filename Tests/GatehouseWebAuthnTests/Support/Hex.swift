@@ -1,0 +1,5 @@
+/// Hex for readable vectors.
+func hex(_ text: String) -> [UInt8] {
+    let digits = Array(text.filter { !$0.isWhitespace })
+    return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(digits[$0...$0 + 1]), radix: 16)! }
+}
