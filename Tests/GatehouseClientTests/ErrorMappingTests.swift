@@ -5,7 +5,9 @@ import Testing
 
 @Suite("Network failures and error bodies map once to the specs' texts")
 struct ErrorMappingTests {
-    @Test func aServerThatNeverAnswersTimesOut() async throws {
+    // The time limit stops a request that would hang (a loaded machine once took 38 s to time
+    // out); the one bound asserted is that the timeout did not fire before its 1.5 s.
+    @Test(.timeLimit(.minutes(3))) func aServerThatNeverAnswersTimesOut() async throws {
         let silent = try SilentServer()
         var configuration = AuthClientConfiguration(url: URL(string: "http://127.0.0.1:\(silent.port)")!, storage: MemorySessionStorage())
         configuration.requestTimeout = .milliseconds(1500)
@@ -16,9 +18,7 @@ struct ErrorMappingTests {
         #expect(error == .timedOut)
         #expect(error?.userFacingMessage == UserFacingText.connectionTimedOut)
         let elapsed = ContinuousClock.now - started
-        // The upper bound only proves the request ended instead of hanging: generous, because a
-        // loaded machine once took 38 s to get there.
-        #expect(elapsed >= .milliseconds(1400) && elapsed < .seconds(180), "\(elapsed)")
+        #expect(elapsed >= .milliseconds(1400), "\(elapsed)")
         withExtendedLifetime(silent) {}
     }
 

@@ -187,18 +187,16 @@ struct SMTPTransportTests {
         }
     }
 
-    @Test func silentServerTimesOut() async throws {
+    // The time limit only stops a send that would hang (loaded machines took 7 s and more to
+    // time out here); the error names the 300 ms that fired.
+    @Test(.timeLimit(.minutes(3))) func silentServerTimesOut() async throws {
         var script = FakeSMTPScript()
         script.greeting = nil
         try await FakeSMTPServer.with(script) { server in
-            let started = ContinuousClock.now
             let error = await #expect(throws: MailDeliveryError.self) {
                 try await Self.transport(port: server.port, commandTimeout: .milliseconds(300)).send(Self.message)
             }
             #expect(error == MailDeliveryError(transient: true, "SMTP greeting: no reply within 300 ms"))
-            // Far from the 300 ms: only proves it ended instead of hanging (loaded machines took 7 s
-            // and more).
-            #expect(ContinuousClock.now - started < .seconds(180))
         }
     }
 

@@ -13,15 +13,9 @@ struct CommonPasswordsTests {
         #expect(CommonPasswords.set.count == 100_000)
         let entries = CommonPasswords.list.split(separator: "\n").map(String.init)
         #expect(entries.count == 100_000)
-        // Every lookup of the whole list: the set answers each entry (its cost is measured in the
-        // report, never asserted here: timings on a shared machine are no test).
-        let clock = ContinuousClock()
-        var found = 0
-        let elapsed = clock.measure {
-            for entry in entries where CommonPasswords.contains(entry) { found += 1 }
-        }
-        #expect(found == entries.count)
-        #expect(elapsed >= .zero)
+        // Every entry of the whole list is found through the set (what a lookup costs is measured
+        // outside the tests: timings on a shared machine are no test).
+        #expect(entries.allSatisfy(CommonPasswords.contains))
     }
 
     @Test("well-known passwords are on it, a passphrase is not")
