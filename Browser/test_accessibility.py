@@ -136,22 +136,9 @@ def test_errors_are_announced(page, server):
 def test_console_pages(start_server, page):
     """The operator console's pages, the Mail pages with a dead email among them (its row, its
     Retry link, the retry's confirmation), pass the same audit as the public pages."""
-    from test_console_mail import console_sign_in, dead_count, make_operator
-    from gatehouse_server import free_port
-    from helpers import PASSWORD, unique_email
-    from recovery_support import wait_until
+    from test_console_mail import console_sign_in, start_with_a_dead_email
 
-    server = start_server(GATEHOUSE_ADMIN_CONSOLE="on", GATEHOUSE_MAIL_TRANSPORT="smtp", GATEHOUSE_SMTP_HOST="127.0.0.1",
-                          GATEHOUSE_SMTP_PORT=str(free_port()), GATEHOUSE_SMTP_SECURITY="plain",
-                          GATEHOUSE_MAIL_MAX_ATTEMPTS="1", GATEHOUSE_EMAIL_SEND_WINDOW="0")
-    operator = make_operator(server)
-    victim = unique_email("a11y-dead")
-    response = server.request("POST", "admin/users", bearer=server.service_role_jwt(),
-                              json={"email": victim, "password": PASSWORD, "email_confirm": True})
-    assert response.status_code == 200, response.text
-    assert server.request("POST", "recover", json={"email": victim}).status_code == 200
-    wait_until(lambda: dead_count(server) >= 1, "the recovery email to be dead")
-
+    server, operator, victim = start_with_a_dead_email(start_server)
     console_sign_in(page, server, operator)
     audit(page, "console overview")
     for path in ["/admin/accounts", f"/admin/accounts?q={victim}", "/admin/events", "/admin/mail/outbox",

@@ -39,7 +39,8 @@ def dead_count(server: WebServer) -> int:
     return response.json()["dead"]
 
 
-def test_an_operator_sees_a_dead_email_and_retries_it(start_server, page, shoot):
+def start_with_a_dead_email(start_server) -> tuple[WebServer, str, str]:
+    """A console server whose outbox holds one dead recovery email: (server, operator, victim)."""
     # A relay that is not there and one attempt allowed: the recovery email dies at once.
     server = start_server(GATEHOUSE_ADMIN_CONSOLE="on", GATEHOUSE_MAIL_TRANSPORT="smtp", GATEHOUSE_SMTP_HOST="127.0.0.1",
                           GATEHOUSE_SMTP_PORT=str(free_port()), GATEHOUSE_SMTP_SECURITY="plain",
@@ -51,7 +52,11 @@ def test_an_operator_sees_a_dead_email_and_retries_it(start_server, page, shoot)
     assert response.status_code == 200, response.text
     assert server.request("POST", "recover", json={"email": victim}).status_code == 200
     wait_until(lambda: dead_count(server) >= 1, "the recovery email to be dead")
+    return server, operator, victim
 
+
+def test_an_operator_sees_a_dead_email_and_retries_it(start_server, page, shoot):
+    server, operator, victim = start_with_a_dead_email(start_server)
     console_sign_in(page, server, operator)
     page.get_by_role("navigation", name="Console").get_by_role("link", name="Mail").click()
     page.get_by_role("navigation", name="Outbox states").get_by_role("link", name="Dead").click()
