@@ -288,20 +288,41 @@ log "/recover: $CONNECTIONS connections, ${DURATION}s"
 RECOVER="$(run_wrk recover recover.lua "$DURATION" /auth/v1/recover "$RUN_ID")"
 
 # Fixed rate (open loop, latency from each request's scheduled time): /recover, then health.
+# The generator is loadgen/fixed-rate.c, compiled for this run into $TMP; without cc (or if it
+# does not compile) node/fixed-rate.mjs, whose own jitter on 2 cores shows in its late_sends.
+FIXED_GENERATOR=() FIXED_GENERATOR_NAME=""
+fixed_rate_generator() {
+    local source="$BENCH_DIR/loadgen/fixed-rate.c"
+    if command -v cc >/dev/null 2>&1; then
+        if cc -std=c11 -O2 -Wall -Wextra -o "$TMP/fixed-rate" "$source" >"$OUT/fixed-rate-build.log" 2>&1; then
+            FIXED_GENERATOR=("$TMP/fixed-rate") FIXED_GENERATOR_NAME="loadgen/fixed-rate.c"
+            echo "fixed_rate_generator: $FIXED_GENERATOR_NAME ($(cc --version 2>/dev/null | head -n 1))" >>"$OUT/env.txt"
+            return 0
+        fi
+        log "warning: $source did not compile (see $OUT/fixed-rate-build.log): falling back to node/fixed-rate.mjs"
+    else
+        log "cc is missing: the fixed-rate load falls back to node/fixed-rate.mjs (less precise: see its late_sends)"
+    fi
+    if command -v node >/dev/null 2>&1; then
+        FIXED_GENERATOR=(node "$BENCH_DIR/node/fixed-rate.mjs") FIXED_GENERATOR_NAME="node/fixed-rate.mjs"
+        echo "fixed_rate_generator: $FIXED_GENERATOR_NAME ($(node --version))" >>"$OUT/env.txt"
+    fi
+}
 fixed_rate() {
     local route="$1" line
-    line="$(timeout $((FIXED_DURATION + 120)) node "$BENCH_DIR/node/fixed-rate.mjs" "$BASE" "$route" "$RATE" "$FIXED_DURATION" "f$RUN_ID" 2>&1 |
+    line="$(timeout $((FIXED_DURATION + 120)) "${FIXED_GENERATOR[@]}" "$BASE" "$route" "$RATE" "$FIXED_DURATION" "f$RUN_ID" 2>&1 |
         tee "$OUT/fixed-$route.txt" | grep '^FIXED ' | tail -n 1)" || true
     [[ -n "$line" ]] || { cat "$OUT/fixed-$route.txt" >&2; die "the fixed-rate load for $route printed nothing"; }
     echo "$line"
 }
 FIXED_RECOVER="" FIXED_HEALTH=""
-if command -v node >/dev/null 2>&1; then
-    log "fixed rate: /recover at $RATE req/s for ${FIXED_DURATION}s, then the health route"
+fixed_rate_generator
+if ((${#FIXED_GENERATOR[@]} > 0)); then
+    log "fixed rate ($FIXED_GENERATOR_NAME): /recover at $RATE req/s for ${FIXED_DURATION}s, then the health route"
     FIXED_RECOVER="$(fixed_rate recover)"
     FIXED_HEALTH="$(fixed_rate health)"
 else
-    log "warning: node is missing: no fixed-rate scenario"
+    log "warning: neither cc nor node: no fixed-rate scenario"
 fi
 
 SERVER_PEAK_RSS="$(sed -n 's/^VmHWM:[[:space:]]*//p' "/proc/$SERVER_PID/status" 2>/dev/null || true)"
