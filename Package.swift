@@ -36,9 +36,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "GatehouseCore"),
+        // One C function SQLite's variadic configuration call needs (Swift cannot call it).
+        .target(name: "CGatehouseSQLite", dependencies: [.product(name: "SQLiteKit", package: "sqlite-kit")]),
         .target(
             name: "GatehouseServer",
             dependencies: [
+                "CGatehouseSQLite",
                 "GatehouseCore",
                 "GatehouseQRCode",
                 "GatehouseWebAuthn",

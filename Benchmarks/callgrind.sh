@@ -12,6 +12,8 @@
 # worker (token minting, the dev-mailbox "send") and the checkpointer. Not counted: the
 # PostgreSQL server's own work on BENCH_DB=postgres (another process).
 #
+# BENCH_CG_ROUTE=health or refresh measures that route instead (node/closed-loop.mjs).
+#
 # Usage: Benchmarks/callgrind.sh     (GATEHOUSE_BIN to skip the build; BENCH_DB=sqlite|postgres;
 #   on postgres GATEHOUSE_DATABASE_URL, or a throwaway cluster from scripts/postgres.sh)
 # Not a test: it exits non-zero only when it could not measure.
@@ -65,7 +67,7 @@ fi
     echo "commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo none), $(git -C "$ROOT" status --porcelain 2>/dev/null | wc -l | tr -d ' ') changed paths"
     echo "binary: $BIN"
     echo "valgrind: $(valgrind --version)"
-    echo "settings: db=$DB requests=$REQUESTS warmup=$WARMUP concurrency=$CONCURRENCY registered_every=$EVERY settle=${SETTLE}s"
+    echo "settings: route=${BENCH_CG_ROUTE:-recover} db=$DB requests=$REQUESTS warmup=$WARMUP concurrency=$CONCURRENCY registered_every=$EVERY settle=${SETTLE}s"
     echo "load_avg_at_start: $(cut -d' ' -f1 /proc/loadavg)"
 } >"$OUT/env.txt"
 
@@ -117,7 +119,7 @@ callgrind_annotate --inclusive=no --threshold=100 "$DUMP" 2>/dev/null | head -n 
 callgrind_annotate --inclusive=yes --threshold=100 "$DUMP" 2>/dev/null | head -n $((TOP + 25)) >"$OUT/top-inclusive.txt" || true
 {
     echo "callgrind ($DB): $(tail -n 1 "$OUT/measured.txt")"
-    echo "instructions: $instructions total, $(awk -v i="$instructions" -v n="$REQUESTS" 'BEGIN { printf "%.0f", i / n }') per /recover request ($REQUESTS requests, $CONCURRENCY at a time, 1 in $EVERY registered)"
+    echo "instructions: $instructions total, $(awk -v i="$instructions" -v n="$REQUESTS" 'BEGIN { printf "%.0f", i / n }') per ${BENCH_CG_ROUTE:-recover} request ($REQUESTS requests, $CONCURRENCY at a time, 1 in $EVERY registered)"
     echo
     echo "top functions by own instructions:"
     sed -n '/^ *Ir/,$p' "$OUT/top-self.txt" | head -n $((TOP + 2))

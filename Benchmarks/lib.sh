@@ -83,9 +83,6 @@ stop_server() {
     fi
     wait "$SERVER_PID" 2>/dev/null || true
     SERVER_PID=""
-# Set by a caller to run the server under a tool (callgrind.sh: valgrind), and to wait longer.
-SERVER_WRAPPER=()
-SERVER_START_SECONDS=60
 }
 
 cleanup() {

@@ -3,9 +3,10 @@ import GatehouseCore
 
 /// Metadata objects live in TEXT columns as JSON, the same on both engines.
 ///
-/// Read through `JSONSerialization` rather than `JSONDecoder`: `JSONValue`'s Codable init has to
-/// try each JSON type in turn, and on the refresh path (three metadata columns per user read) the
-/// thrown-and-caught type mismatches were a measurable share of the CPU.
+/// Read by Core's `JSONValue.parse`, straight into values: `JSONDecoder` had to try each JSON
+/// type in turn through `JSONValue`'s Codable init, and `JSONSerialization` (used after it) built
+/// an `Any` tree to convert, after a separate depth scan; on the refresh path, three metadata
+/// columns per user read, either was a measurable share of the CPU (Benchmarks/PROFILE.md).
 enum JSONColumn {
     /// Written with Core's `JSONWriter`, keys sorted at every level (one text per value, as
     /// `.sortedKeys` gave). `JSONSerialization` spent about 100,000 instructions on a two-key
@@ -30,27 +31,14 @@ enum JSONColumn {
 
     /// Stored values nested deeper than this read as `{}` (issue 19, item 2): they predate the
     /// bound on request bodies, and every encoder that writes them out again (the admin
-    /// listing's answered 500 past 512 levels) must stay within its own limit. The depth is
-    /// checked by a linear byte scan before parsing.
+    /// listing's answered 500 past 512 levels) must stay within its own limit. The parser stops
+    /// at the bound, so a deep value costs no more than reading to that depth.
     static let maximumStoredDepth = 128
 
+    /// The object stored in a column; `{}` for NULL, for what is not a JSON object, and for
+    /// anything nested past `maximumStoredDepth`.
     static func decode(_ text: String?) -> [String: JSONValue] {
-        guard let text else { return [:] }
-        if case .tooDeep? = JSONShape.check(text.utf8, maximumDepth: maximumStoredDepth) { return [:] }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return [:] }
-        return object.mapValues(jsonValue)
-    }
-
-    private static func jsonValue(_ object: Any) -> JSONValue {
-        switch object {
-        case let value as String: return .string(value)
-        case let value as NSNumber:
-            // JSONSerialization gives booleans as NSNumbers too, of Objective-C type "c" (char).
-            if String(cString: value.objCType) == "c" { return .bool(value.boolValue) }
-            return .number(value.doubleValue)
-        case let value as [Any]: return .array(value.map(jsonValue))
-        case let value as [String: Any]: return .object(value.mapValues(jsonValue))
-        default: return .null
-        }
+        guard let text, case .object(let members)? = try? JSONValue.parse(text, maximumDepth: maximumStoredDepth) else { return [:] }
+        return members
     }
 }

@@ -1,11 +1,12 @@
+import CGatehouseSQLite
 import NIOCore
 import NIOPosix
 import SQLiteNIO
 import VaporCSQLite
 
-/// SQLite's writer connection (`SQLiteStore`), driven through the C API directly: every
-/// statement it runs stays prepared for the next time, and a batch of statements can run in one
-/// hop to the thread pool (`SQLiteStore.writeDirect`).
+/// A connection of `SQLiteStore` (its writer and its readers), driven through the C API
+/// directly: every statement it runs stays prepared for the next time, and a batch of statements
+/// can run in one hop to the thread pool (`SQLiteStore.writeDirect`).
 ///
 /// SQLiteNIO (under SQLKit) prepares and finalizes each statement and hops to its thread pool and
 /// back for each one; on the `/recover` path that was a tenth of a request's instructions and,
@@ -13,8 +14,11 @@ import VaporCSQLite
 /// (Benchmarks/PROFILE.md). SQLiteNIO links the same SQLite (`VaporCSQLite`), so there is one
 /// library in the process.
 ///
-/// Not thread-safe by itself: `SQLiteStore` runs it only under its write lock, one batch at a
-/// time, which is what makes the `@unchecked Sendable` true.
+/// Preparing was also the largest single cost of a token refresh's two reads, ~160,000
+/// instructions a statement (the session query reads a view, which SQLite expands each time).
+///
+/// Not thread-safe by itself: `SQLiteStore` runs the writer only under its write lock and lends
+/// each reader to one holder at a time, which is what makes the `@unchecked Sendable` true.
 final class SQLiteDirectConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     /// Prepared statements by their SQL text, kept until the connection closes.
@@ -23,8 +27,16 @@ final class SQLiteDirectConnection: @unchecked Sendable {
     /// the kept ones are let go, so an unusual run of shapes cannot grow the cache without bound.
     static let statementLimit = 512
 
-    /// Opens (creating it if need be) the database at `path` in WAL mode.
-    static func open(path: String) throws -> SQLiteDirectConnection {
+    /// What a connection is opened for.
+    enum Role {
+        /// Creates the file if need be and puts it in WAL mode.
+        case writer
+        /// Opened after the writer; WAL lets it read beside the writer.
+        case reader
+    }
+
+    /// Opens the database at `path` (for the writer, creating it in WAL mode).
+    static func open(path: String, role: Role = .writer) throws -> SQLiteDirectConnection {
         let connection = SQLiteDirectConnection()
         let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
         let status = sqlite_nio_sqlite3_open_v2(path, &connection.handle, flags, nil)
@@ -34,9 +46,15 @@ final class SQLiteDirectConnection: @unchecked Sendable {
             throw error
         }
         do {
+            // One plan per statement whatever its bound values: otherwise SQLite marks statements
+            // whose plan might depend on a value (the session view's lookup, the MFA factor list,
+            // a LIMIT) to be prepared again at every rebinding, two full prepares a refresh.
+            let qpsg = gatehouse_sqlite3_enable_qpsg(connection.handle)
+            guard qpsg == SQLITE_OK else { throw connection.error(qpsg) }
             // Wait rather than fail if another process (an admin command) holds the lock.
             try connection.execute("PRAGMA busy_timeout = 5000")
             try connection.execute("PRAGMA foreign_keys = ON")
+            guard role == .writer else { return connection }
             // WAL lets readers run beside the writer; NORMAL sync keeps commits durable across a
             // process crash (the WAL is synced at checkpoints) at a fraction of FULL's cost.
             try connection.execute("PRAGMA journal_mode = WAL")
@@ -89,6 +107,12 @@ final class SQLiteDirectConnection: @unchecked Sendable {
             default: throw error(status)
             }
         }
+    }
+
+    /// How many times SQLite has prepared the kept statement `sql` again (nil when none is
+    /// kept): 0 is what keeping statements is for.
+    func timesReprepared(_ sql: String) -> Int32? {
+        statements[sql].map { sqlite_nio_sqlite3_stmt_status($0, SQLITE_STMTSTATUS_REPREPARE, 0) }
     }
 
     /// Finalizes the statements and closes the connection. Idempotent.

@@ -8,8 +8,9 @@ import SQLiteKit
 /// (so writers queue in order instead of sleeping in SQLite's busy handler, which would ruin tail
 /// latency) and a few reader connections that WAL lets run beside it.
 ///
-/// The writer is a `SQLiteDirectConnection`, which keeps its statements prepared and can run a
-/// batch in one hop to the thread pool (`writeDirect`); the readers are SQLiteNIO's.
+/// Every connection is a `SQLiteDirectConnection`, which keeps its statements prepared; the
+/// writer can also run a batch in one hop to the thread pool (`writeDirect`). A read borrows a
+/// free reader for its whole body.
 public final class SQLiteStore: SQLStore {
     public let engine = SQLEngine.sqlite
     /// The database file, for connections opened beside these (`SQLiteCheckpointer`).
@@ -17,9 +18,8 @@ public final class SQLiteStore: SQLStore {
     let logger: Logger
     private let writer: SQLiteDirectConnection
     private let writerDatabase: SQLiteDirectDatabase
-    private let readers: [SQLiteConnection]
+    private let readers: AsyncResourcePool<SQLiteDirectDatabase>
     private let writeLock = AsyncSerialLock()
-    private let nextReader = LockedCounter()
     /// Each write's wait for the writer (`gatehouse_db_pool_wait_seconds`), when metrics are kept.
     private let poolWaits: DatabasePoolWaits?
 
@@ -37,20 +37,14 @@ public final class SQLiteStore: SQLStore {
         // The writer first: it creates the file and puts it in WAL mode, which the readers need.
         let writer = try await NIOThreadPool.singleton.runIfActive { try SQLiteDirectConnection.open(path: path) }
         let eventLoops = MultiThreadedEventLoopGroup.singleton
-        var readers: [SQLiteConnection] = []
+        var readers: [SQLiteDirectConnection] = []
         do {
             for _ in 0..<max(1, readerCount) {
-                let reader = try await SQLiteConnection.open(
-                    storage: .file(path: path), threadPool: .singleton, logger: logger, on: eventLoops.any()
-                )
-                readers.append(reader)
-                // Wait rather than fail if another process (an admin command) holds the lock.
-                try await reader.sql(queryLogLevel: nil).raw("PRAGMA busy_timeout = 5000").run()
-                try await reader.sql(queryLogLevel: nil).raw("PRAGMA foreign_keys = ON").run()
+                readers.append(try await NIOThreadPool.singleton.runIfActive { try SQLiteDirectConnection.open(path: path, role: .reader) })
             }
         } catch {
-            for reader in readers { await reader.closeEvenIfCancelled() }
-            try? await NIOThreadPool.singleton.runIfActive { writer.close() }
+            let opened = readers + [writer]
+            try? await NIOThreadPool.singleton.runIfActive { for connection in opened { connection.close() } }
             throw error
         }
         return SQLiteStore(
@@ -59,20 +53,19 @@ public final class SQLiteStore: SQLStore {
     }
 
     private init(
-        path: String, logger: Logger, writer: SQLiteDirectConnection, readers: [SQLiteConnection], poolWaits: DatabasePoolWaits?,
+        path: String, logger: Logger, writer: SQLiteDirectConnection, readers: [SQLiteDirectConnection], poolWaits: DatabasePoolWaits?,
         eventLoop: any EventLoop
     ) {
         self.path = path
         self.logger = logger
         self.writer = writer
         writerDatabase = SQLiteDirectDatabase(connection: writer, logger: logger, eventLoop: eventLoop)
-        self.readers = readers
+        self.readers = AsyncResourcePool(readers.map { SQLiteDirectDatabase(connection: $0, logger: logger, eventLoop: eventLoop) })
         self.poolWaits = poolWaits
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        let reader = readers[nextReader.next() % readers.count]
-        return try await body(reader.sql(queryLogLevel: nil))
+        try await readers.withResource { try await body($0) }
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
@@ -110,6 +103,8 @@ public final class SQLiteStore: SQLStore {
     }
 
     /// Runs `body` while no write can start (for `SQLiteCheckpointer`, on a connection of its own).
+    /// It takes the lock directly rather than through `withWriterTurn`: a checkpoint's hold is not
+    /// a write, and counting it would distort `gatehouse_db_pool_wait_seconds`.
     func holdingWrites<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         try await writeLock.withLock { try await body() }
     }
@@ -118,6 +113,8 @@ public final class SQLiteStore: SQLStore {
         // Connections must be closed before they are released.
         let writer = self.writer
         try? await writeLock.withLock { try await NIOThreadPool.singleton.runIfActive { writer.close() } }
-        for reader in readers { await reader.closeEvenIfCancelled() }
+        try? await readers.withEveryResource { readers in
+            try await NIOThreadPool.singleton.runIfActive { for reader in readers { reader.connection.close() } }
+        }
     }
 }

@@ -46,14 +46,3 @@ final class AsyncSerialLock: Sendable {
         next?.resume()
     }
 }
-
-/// A thread-safe counter for round-robin choices.
-final class LockedCounter: Sendable {
-    private let value = Mutex(0)
-    func next() -> Int {
-        value.withLock { value in
-            value &+= 1
-            return value & Int.max
-        }
-    }
-}

@@ -67,6 +67,29 @@ import Testing
         }
     }
 
+    /// SQLite would prepare a statement again at each rebinding when its plan could depend on the
+    /// bound value (a LIMIT, a view's terms); the connection turns that off, so a kept statement
+    /// stays the one prepared, whatever the values.
+    @Test func keptStatementsAreNotPreparedAgainWhenRebound() async throws {
+        try await withTable { store in
+            let sql = "SELECT name FROM items WHERE id >= ?1 ORDER BY id LIMIT ?2"
+            try await store.writeDirect { connection in
+                for index in 0..<3 {
+                    try connection.run("INSERT INTO items (id, name) VALUES (?1, ?2)", [.integer(index), .text("item \(index)")])
+                }
+            }
+            let (names, reprepared) = try await store.writeDirect { connection -> ([String], Int32?) in
+                var names: [String] = []
+                for limit in 1...3 {
+                    try connection.run(sql, [.integer(0), .integer(limit)]) { names.append($0.text(0) ?? "-") }
+                }
+                return (names, connection.timesReprepared(sql))
+            }
+            #expect(names == ["item 0", "item 0", "item 1", "item 0", "item 1", "item 2"])
+            #expect(reprepared == 0)
+        }
+    }
+
     private func withTable(_ body: (SQLiteStore) async throws -> Void) async throws {
         try await withTemporarySQLiteStore(migrated: false) { store in
             try await store.writeStatement {

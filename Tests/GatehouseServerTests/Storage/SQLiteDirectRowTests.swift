@@ -1,0 +1,43 @@
+import NIOCore
+import SQLiteKit
+import Testing
+
+@testable import GatehouseServer
+
+/// `SQLiteDirectRow` reads text, whole numbers and NULL without `Codable`'s decoder: for every
+/// value kind and column type it must give exactly what `SQLiteDataDecoder` gives (or fail where
+/// it fails).
+@Suite struct SQLiteDirectRowTests {
+    static let values: [SQLiteData] = [
+        .text("hello"), .text(""), .text("42"), .integer(42), .integer(-7), .integer(0), .float(1.5), .null,
+        .blob(ByteBuffer(bytes: [1, 2, 3])),
+    ]
+
+    @Test(arguments: values) func decodesAsSQLiteDataDecoderDoes(value: SQLiteData) {
+        let row = SQLiteDirectRow(columns: .init(["c"]), values: [value])
+        expectSame(row, value, String.self)
+        expectSame(row, value, String?.self)
+        expectSame(row, value, Int.self)
+        expectSame(row, value, Int?.self)
+        expectSame(row, value, Int64.self)
+        expectSame(row, value, Int64?.self)
+        expectSame(row, value, Double.self)
+        expectSame(row, value, Bool?.self)
+    }
+
+    @Test func aMissingColumnIsAnError() {
+        let row = SQLiteDirectRow(columns: .init(["c"]), values: [.text("x")])
+        #expect(throws: SQLiteDirectError.self) { try row.decode(column: "d", as: String.self) }
+        #expect(throws: Never.self) { try row.decodeNil(column: "d") }
+    }
+
+    private func expectSame<D: Decodable & Equatable>(_ row: SQLiteDirectRow, _ value: SQLiteData, _ type: D.Type) {
+        let reference = Result { try SQLiteDataDecoder().decode(D.self, from: value) }
+        let direct = Result { try row.decode(column: "c", as: D.self) }
+        switch (reference, direct) {
+        case (.success(let expected), .success(let got)): #expect(got == expected, "\(value) as \(D.self)")
+        case (.failure, .failure): break
+        default: Issue.record("\(value) as \(D.self): the decoder gave \(reference), the row \(direct)")
+        }
+    }
+}
