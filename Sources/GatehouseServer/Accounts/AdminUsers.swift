@@ -57,7 +57,7 @@ extension AccountService {
     }
 
     func adminUser(id: String) async throws(AuthError) -> UserRecord {
-        guard let uuid = UUID(uuidString: id) else { throw .validation("user_id must be an UUID") }
+        guard let uuid = UUID(parsing: id) else { throw .validation("user_id must be an UUID") }
         guard let user = try await store.run(.read, { try await $0.users.find(id: uuid) }) else {
             throw AuthError(.userNotFound, status: .notFound, "User not found")
         }

@@ -45,7 +45,7 @@ extension ConsoleAccountService {
     static let notFound = AuthError(.userNotFound, status: .notFound, "User not found")
 
     static func accountId(_ id: String) throws(AuthError) -> UUID {
-        guard id.utf8.count <= 64, let uuid = UUID(uuidString: id) else { throw notFound }
+        guard id.utf8.count <= 64, let uuid = UUID(parsing: id) else { throw notFound }
         return uuid
     }
 }

@@ -5,7 +5,7 @@ extension AccountService {
     /// The users with any of `ids` or `emails` (an administrator's lookup, firebase-admin's
     /// `get_user` / `get_user_by_email`): each found once, unknown or malformed ones left out.
     func users(ids: [String], emails: [String]) async throws(AuthError) -> [UserRecord] {
-        let uuids = ids.compactMap(UUID.init(uuidString:))
+        let uuids = ids.compactMap(UUID.init(parsing:))
         let addresses = emails.compactMap { try? EmailAddress(validating: $0).normalized }
         let found = try await store.run(.read) { database -> [UserRecord] in
             var users: [UserRecord] = []

@@ -93,7 +93,7 @@ public struct OperatorUsers: Sendable {
     }
 
     private func revokeTokens(of id: String) async throws(OperatorFailure) {
-        guard let userId = UUID(uuidString: id) else { return }
+        guard let userId = UUID(parsing: id) else { return }
         let sessions = services.sessions
         try await OperatorFailure.mapping { () async throws(AuthError) in try await sessions.revokeTokens(userId: userId) }
     }
@@ -108,7 +108,7 @@ public struct OperatorUsers: Sendable {
     func find(_ reference: String) async throws(OperatorFailure) -> UserRecord {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)
         do {
-            if UUID(uuidString: trimmed) != nil { return try await accounts.adminUser(id: trimmed) }
+            if UUID(parsing: trimmed) != nil { return try await accounts.adminUser(id: trimmed) }
             guard trimmed.contains("@") else {
                 throw OperatorFailure(.usage, "\"\(trimmed.prefix(80))\" is neither a user id (a UUID) nor an email address")
             }
@@ -116,7 +116,7 @@ public struct OperatorUsers: Sendable {
         } catch let error as OperatorFailure {
             throw error
         } catch let error as AuthError where error.code == .userNotFound {
-            let what = UUID(uuidString: trimmed) != nil ? "id" : "email"
+            let what = UUID(parsing: trimmed) != nil ? "id" : "email"
             throw OperatorFailure(.notFound, "no user with the \(what) \(trimmed)")
         } catch let error as AuthError {
             throw OperatorFailure(error)

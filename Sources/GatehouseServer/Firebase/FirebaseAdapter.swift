@@ -18,7 +18,7 @@ struct FirebaseAdapter: Sendable {
     /// `TOKEN_EXPIRED`, `USER_NOT_FOUND`, `USER_DISABLED`).
     func caller(idToken: String?) async throws -> Authenticated {
         let claims = try await tokens.verify(idToken)
-        guard let userId = UUID(uuidString: claims.userId), let sessionId = UUID(uuidString: claims.sessionId) else {
+        guard let userId = UUID(parsing: claims.userId), let sessionId = UUID(parsing: claims.sessionId) else {
             throw FirebaseError.named("INVALID_ID_TOKEN")
         }
         let issuedAt = Int64(claims.iat.value.timeIntervalSince1970.rounded(.down))

@@ -10,7 +10,7 @@ struct FirebaseDeleteEndpoint {
     func delete(_ request: Request, context: FirebaseRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(FirebaseRequests.Delete.self, from: request, context: context)
         if context.caller.isAdmin, let localId = body.localId {
-            guard UUID(uuidString: localId) != nil else { throw FirebaseError.named("USER_NOT_FOUND") }
+            guard UUID(parsing: localId) != nil else { throw FirebaseError.named("USER_NOT_FOUND") }
             try await adapter.service.accounts.adminDeleteUser(id: localId)
             return try JSONBody.response(FirebasePayloads.Delete())
         }

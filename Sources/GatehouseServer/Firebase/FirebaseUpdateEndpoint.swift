@@ -34,7 +34,7 @@ struct FirebaseUpdateEndpoint {
     }
 
     private func adminUpdate(_ body: FirebaseRequests.Update) async throws -> Response {
-        guard let localId = body.localId, UUID(uuidString: localId) != nil else { throw FirebaseError.named("USER_NOT_FOUND") }
+        guard let localId = body.localId, UUID(parsing: localId) != nil else { throw FirebaseError.named("USER_NOT_FOUND") }
         let change = AdminUserRequest(
             email: body.email, password: body.password, emailConfirm: body.emailVerified, userMetadata: Self.metadata(body),
             appMetadata: nil, banDuration: body.disableUser.map { $0 ? FirebaseAdapter.disabledBanDuration : "none" }, role: nil)

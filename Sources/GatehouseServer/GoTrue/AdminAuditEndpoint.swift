@@ -22,7 +22,7 @@ struct AdminAuditEndpoint {
         }
         var filter = AuditFilter()
         if let raw = value("user_id") {
-            guard let id = UUID(uuidString: raw) else { throw .validation("user_id must be a UUID") }
+            guard let id = UUID(parsing: raw) else { throw .validation("user_id must be a UUID") }
             filter.userId = id
         }
         if let raw = value("email") {
@@ -86,7 +86,7 @@ struct AuditEntryPayload: Encodable {
     init(_ entry: AuditEntry) {
         let subject = entry.userId?.lowercasedString
         // Nobody else acting means the subject acted on their own account.
-        let actorIsRole = entry.actor.map { UUID(uuidString: $0) == nil } ?? false
+        let actorIsRole = entry.actor.map { UUID(parsing: $0) == nil } ?? false
         id = entry.id.lowercasedString
         createdAt = entry.createdAt.rfc3339
         ipAddress = entry.ipAddress

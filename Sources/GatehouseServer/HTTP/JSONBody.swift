@@ -71,5 +71,7 @@ enum JSONBody {
     }
 }
 
-/// `{}`: GoTrue's answer where there is nothing to say.
-struct EmptyObject: Codable, Sendable, Equatable {}
+/// `{}`: GoTrue's answer where there is nothing to say (every `/recover`: written, not encoded).
+struct EmptyObject: Codable, Sendable, Equatable, JSONWritable {
+    func write(to writer: inout JSONWriter) { writer.object { _ in } }
+}

@@ -29,7 +29,7 @@ extension MFAService {
     /// `DELETE /admin/users/{id}/factors/{factor_id}`: the factor removed, as it was.
     func adminDeleteFactor(userId: String, factorId: String) async throws(AuthError) -> FactorRecord {
         let uuid = try Self.userUUID(userId)
-        guard let factorUUID = UUID(uuidString: factorId) else {
+        guard let factorUUID = UUID(parsing: factorId) else {
             throw AuthError(.validationFailed, status: .notFound, "Factor ID must be a UUID")
         }
         guard let factor = try await store.run(.read, { try await $0.mfaFactors.find(id: factorUUID, userId: uuid) }) else {
@@ -42,7 +42,7 @@ extension MFAService {
     /// `PUT /admin/users/{id}/factors/{factor_id} {friendly_name}`: the factor renamed.
     func adminRenameFactor(userId: String, factorId: String, friendlyName: String?) async throws(AuthError) -> FactorRecord {
         let uuid = try Self.userUUID(userId)
-        guard let factorUUID = UUID(uuidString: factorId) else {
+        guard let factorUUID = UUID(parsing: factorId) else {
             throw AuthError(.validationFailed, status: .notFound, "Factor ID must be a UUID")
         }
         let now = clock.now()
@@ -71,7 +71,7 @@ extension MFAService {
     }
 
     private static func userUUID(_ id: String) throws(AuthError) -> UUID {
-        guard let uuid = UUID(uuidString: id) else { throw .validation("user_id must be an UUID") }
+        guard let uuid = UUID(parsing: id) else { throw .validation("user_id must be an UUID") }
         return uuid
     }
 }

@@ -21,7 +21,7 @@ extension MFAService {
         _ caller: Authenticated, factorId: String, challengeId: String?, code: String?, client: ClientInfo
     ) async throws(AuthError) -> IssuedSession {
         try caller.refuseAnonymousFactorCalls()
-        guard let challengeId, let challengeUUID = UUID(uuidString: challengeId) else {
+        guard let challengeId, let challengeUUID = UUID(parsing: challengeId) else {
             throw AuthError(.badJSON, status: .badRequest, "challenge_id must be an UUID")
         }
         guard let code, !code.isEmpty else { throw .validation("Code needs to be non-empty") }

@@ -24,7 +24,7 @@ struct MFAService: Sendable {
 
     /// The caller's factor `id`: a malformed id or another user's factor is "not found", as GoTrue.
     func ownFactor(_ id: String, of caller: Authenticated) async throws(AuthError) -> FactorRecord {
-        guard let uuid = UUID(uuidString: id) else {
+        guard let uuid = UUID(parsing: id) else {
             throw AuthError(.validationFailed, status: .notFound, "Factor ID must be a UUID")
         }
         let userId = caller.user.id

@@ -194,7 +194,8 @@ final class OutboxWorker: Service {
         var events: [AuditEvent] = []
         for (entry, outcome) in outcomes {
             let metadata: Logger.Metadata = [
-                "job": "\(entry.id)", "kind": "\(entry.job.kind)", "attempt": "\(entry.attempts)", "transport": "\(transport.name)",
+                "job": "\(entry.id.lowercasedString)", "kind": "\(entry.job.kind)", "attempt": "\(entry.attempts)",
+                "transport": "\(transport.name)",
             ]
             switch outcome {
             case .sent:

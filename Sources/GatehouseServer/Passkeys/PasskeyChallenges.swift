@@ -13,7 +13,7 @@ extension PasskeyService {
     /// The `challenge_id` of a verify: missing or not a UUID is `400 validation_failed`.
     static func challengeUUID(_ id: String?) throws(AuthError) -> UUID {
         guard let id, !id.isEmpty else { throw .validation("challenge_id is required") }
-        guard let uuid = UUID(uuidString: id) else { throw .validation("challenge_id must be a UUID") }
+        guard let uuid = UUID(parsing: id) else { throw .validation("challenge_id must be a UUID") }
         return uuid
     }
 

@@ -77,12 +77,12 @@ extension PasskeyService {
 
     /// A path id: case-insensitive (supabase-swift writes UUIDs upper-case); not a UUID is 404.
     static func passkeyUUID(_ id: String) throws(AuthError) -> UUID {
-        guard let uuid = UUID(uuidString: id) else { throw .passkeyNotFound }
+        guard let uuid = UUID(parsing: id) else { throw .passkeyNotFound }
         return uuid
     }
 
     private static func userUUID(_ id: String) throws(AuthError) -> UUID {
-        guard let uuid = UUID(uuidString: id) else { throw .validation("user_id must be an UUID") }
+        guard let uuid = UUID(parsing: id) else { throw .validation("user_id must be an UUID") }
         return uuid
     }
 }

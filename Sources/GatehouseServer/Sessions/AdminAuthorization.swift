@@ -38,12 +38,12 @@ extension SessionService {
         let notAdmin = AuthError(.notAdmin, status: .forbidden, "User not allowed")
         guard let role = claims.role, Self.adminRoles.contains(role) else { throw notAdmin }
         let sessionId = claims.sessionId.flatMap { $0.isEmpty ? nil : $0 }
-        let userId = claims.sub.flatMap(UUID.init(uuidString:))
+        let userId = claims.sub.flatMap(UUID.init(parsing:))
         guard sessionId != nil || userId != nil else { return role }
 
         let user: UserRecord
         if let sessionId {
-            guard let id = UUID(uuidString: sessionId) else {
+            guard let id = UUID(parsing: sessionId) else {
                 throw AuthError(.sessionNotFound, status: .forbidden, "Session from session_id claim in JWT does not exist")
             }
             let pair = try await store.run { try await $0.sessions.findWithUser(id: id) }

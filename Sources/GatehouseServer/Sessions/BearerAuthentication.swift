@@ -16,10 +16,10 @@ extension SessionService {
     func authenticate(authorization: String?) async throws(AuthError) -> Authenticated {
         let token = try Self.bearerToken(authorization)
         let claims = try await signer.verifyAccessToken(token, now: clock.now())
-        guard let userId = UUID(uuidString: claims.sub.value) else {
+        guard let userId = UUID(parsing: claims.sub.value) else {
             throw AuthError(.badJWT, status: .badRequest, "invalid claim: sub claim must be a UUID")
         }
-        guard let sessionId = UUID(uuidString: claims.sessionId) else {
+        guard let sessionId = UUID(parsing: claims.sessionId) else {
             throw AuthError(.badJWT, status: .forbidden, "invalid claim: missing session_id claim")
         }
         // One query on the common path; the user is looked up alone only to tell a deleted user

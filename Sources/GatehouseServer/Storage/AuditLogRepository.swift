@@ -45,13 +45,13 @@ struct AuditLogRepository: Sendable {
     }
 
     static func decode(_ row: any SQLRow) -> AuditEntry? {
-        guard let id = (try? row.decode(column: "id", as: String.self)).flatMap(UUID.init(uuidString:)),
+        guard let id = (try? row.decode(column: "id", as: String.self)).flatMap(UUID.init(parsing:)),
             let created = try? row.decode(column: "created_at", as: Int64.self),
             let action = try? row.decode(column: "action", as: String.self)
         else { return nil }
         return AuditEntry(
             id: id, createdAt: Timestamp(microsecondsSinceEpoch: created), action: action,
-            userId: (try? row.decode(column: "user_id", as: String?.self))?.flatMap(UUID.init(uuidString:)),
+            userId: (try? row.decode(column: "user_id", as: String?.self))?.flatMap(UUID.init(parsing:)),
             email: try? row.decode(column: "email", as: String?.self),
             actor: try? row.decode(column: "actor", as: String?.self),
             ipAddress: (try? row.decode(column: "ip_address", as: String.self)) ?? "",

@@ -37,8 +37,8 @@ struct FlowStateRepository: Sendable {
         ).first()
         return try row.map { row in
             FlowStateRecord(
-                id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
-                userId: UUID(uuidString: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
+                id: UUID(parsing: try row.decode(column: "id", as: String.self)) ?? UUID(),
+                userId: UUID(parsing: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
                 codeChallenge: try row.decode(column: "code_challenge", as: String.self),
                 codeChallengeMethod: try row.decode(column: "code_challenge_method", as: String.self),
                 authenticationMethod: try row.decode(column: "authentication_method", as: String.self),

@@ -55,7 +55,7 @@ extension OutboxRepository {
 
     private static func summary(of row: any SQLRow) throws -> OutboxJobSummary {
         let payload = try row.decode(column: "payload", as: String.self)
-        let job = try? JSONDecoder().decode(OutboxJob.self, from: Data(payload.utf8))
+        let job = try? OutboxJob.read(payload: payload)
         let micros = { (column: String) throws -> Timestamp? in
             try row.decode(column: column, as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
         }

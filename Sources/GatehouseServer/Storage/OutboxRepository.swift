@@ -48,9 +48,9 @@ struct OutboxRepository: Sendable {
             """
         ).all()
         return rows.compactMap { row in
-            guard let id = (try? row.decode(column: "id", as: String.self)).flatMap(UUID.init(uuidString:)),
+            guard let id = (try? row.decode(column: "id", as: String.self)).flatMap(UUID.init(parsing:)),
                 let payload = try? row.decode(column: "payload", as: String.self),
-                let job = try? JSONDecoder().decode(OutboxJob.self, from: Data(payload.utf8)),
+                let job = try? OutboxJob.read(payload: payload),
                 let attempts = try? row.decode(column: "attempts", as: Int.self)
             else { return nil }
             return OutboxEntry(id: id, job: job, attempts: attempts)

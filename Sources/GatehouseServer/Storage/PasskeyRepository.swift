@@ -116,12 +116,12 @@ struct PasskeyRepository: Sendable {
         }
         let transports = try row.decode(column: "transports", as: String.self)
         return PasskeyRecord(
-            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
-            userId: UUID(uuidString: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
+            id: UUID(parsing: try row.decode(column: "id", as: String.self)) ?? UUID(),
+            userId: UUID(parsing: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
             credentialID: PasskeyRecord.decode(try row.decode(column: "credential_id", as: String.self)),
             publicKey: PasskeyRecord.decode(try row.decode(column: "public_key", as: String.self)),
             attestationType: try row.decode(column: "attestation_type", as: String.self),
-            aaguid: UUID(uuidString: try row.decode(column: "aaguid", as: String.self)) ?? PasskeyRecord.zeroAAGUID,
+            aaguid: UUID(parsing: try row.decode(column: "aaguid", as: String.self)) ?? PasskeyRecord.zeroAAGUID,
             signCount: UInt32(clamping: try row.decode(column: "sign_count", as: Int64.self)),
             transports: (try? JSONDecoder().decode([String].self, from: Data(transports.utf8))) ?? [],
             backupEligible: try row.decode(column: "backup_eligible", as: Int64.self) != 0,

@@ -23,12 +23,17 @@ struct SQLiteDirectDatabase: SQLDatabase {
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        for row in try await rows(query) { onRow(row) }
+    }
+
+    /// Runs `query` in one hop to the thread pool and returns its rows, read there (as SQLiteNIO
+    /// does) so that the connection is free again before SQLKit decodes them.
+    func rows(_ query: any SQLExpression) async throws -> [SQLiteDirectRow] {
         let (sql, binds) = serialize(query)
         let encoder = SQLiteDataEncoder()
         let values = try binds.map { try encoder.encode($0) }
         let connection = self.connection
-        // Rows are read on the thread pool and handed to SQLKit after, as SQLiteNIO does.
-        let rows = try await NIOThreadPool.singleton.runIfActive { () -> [SQLiteDirectRow] in
+        return try await NIOThreadPool.singleton.runIfActive { () -> [SQLiteDirectRow] in
             var rows: [SQLiteDirectRow] = []
             var columns: SQLiteDirectRow.Columns?
             try connection.run(sql, values) { row in
@@ -38,7 +43,27 @@ struct SQLiteDirectDatabase: SQLDatabase {
             }
             return rows
         }
-        for row in rows { onRow(row) }
+    }
+}
+
+/// SQLite's readers as one `SQLDatabase`: each statement borrows a free reader for its hop to
+/// the thread pool only, so a read's own work between statements (decoding rows, the next
+/// query's building) never keeps a reader from another request. Reads are autocommit statements
+/// each, as they were on SQLiteNIO's readers, so nothing depends on two sharing a connection.
+struct SQLiteReaderPoolDatabase: SQLDatabase {
+    let readers: AsyncResourcePool<SQLiteDirectDatabase>
+    let logger: Logger
+    let eventLoop: any EventLoop
+
+    var dialect: any SQLDialect { SQLiteDialect() }
+    var queryLogLevel: Logger.Level? { nil }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        for row in try await readers.withResource({ try await $0.rows(query) }) { onRow(row) }
     }
 }
 

@@ -9,8 +9,8 @@ import SQLiteKit
 /// latency) and a few reader connections that WAL lets run beside it.
 ///
 /// Every connection is a `SQLiteDirectConnection`, which keeps its statements prepared; the
-/// writer can also run a batch in one hop to the thread pool (`writeDirect`). A read borrows a
-/// free reader for its whole body.
+/// writer can also run a batch in one hop to the thread pool (`writeDirect`). Each read statement
+/// borrows a free reader for its hop to the thread pool (`SQLiteReaderPoolDatabase`).
 public final class SQLiteStore: SQLStore {
     public let engine = SQLEngine.sqlite
     /// The database file, for connections opened beside these (`SQLiteCheckpointer`).
@@ -19,16 +19,23 @@ public final class SQLiteStore: SQLStore {
     private let writer: SQLiteDirectConnection
     private let writerDatabase: SQLiteDirectDatabase
     private let readers: AsyncResourcePool<SQLiteDirectDatabase>
+    private let readerDatabase: SQLiteReaderPoolDatabase
     private let writeLock = AsyncSerialLock()
     /// Each write's wait for the writer (`gatehouse_db_pool_wait_seconds`), when metrics are kept.
     private let poolWaits: DatabasePoolWaits?
 
-    public static func open(path: String, readerCount: Int = 2, logger: Logger) async throws -> SQLiteStore {
+    /// One reader per thread of NIO's pool (where every statement runs), at least two: a thread
+    /// never waits for a reader while another stands idle.
+    public static let defaultReaderCount = max(2, System.coreCount)
+
+    public static func open(path: String, readerCount: Int = defaultReaderCount, logger: Logger) async throws -> SQLiteStore {
         try await open(path: path, readerCount: readerCount, logger: logger, metrics: nil)
     }
 
     /// The same, recording into `metrics` how long each write waits for the writer.
-    static func open(path: String, readerCount: Int = 2, logger: Logger, metrics: GatehouseMetrics?) async throws -> SQLiteStore {
+    static func open(path: String, readerCount: Int = defaultReaderCount, logger: Logger, metrics: GatehouseMetrics?) async throws
+        -> SQLiteStore
+    {
         // 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
         if path != ":memory:" {
             try PrivateFiles.prepareFile(path)
@@ -61,11 +68,12 @@ public final class SQLiteStore: SQLStore {
         self.writer = writer
         writerDatabase = SQLiteDirectDatabase(connection: writer, logger: logger, eventLoop: eventLoop)
         self.readers = AsyncResourcePool(readers.map { SQLiteDirectDatabase(connection: $0, logger: logger, eventLoop: eventLoop) })
+        readerDatabase = SQLiteReaderPoolDatabase(readers: self.readers, logger: logger, eventLoop: eventLoop)
         self.poolWaits = poolWaits
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await readers.withResource { try await body($0) }
+        try await body(readerDatabase)
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {

@@ -172,9 +172,9 @@ struct UserRepository: Sendable {
         func instant(_ column: String) throws -> Timestamp? {
             try row.decode(column: column, as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
         }
-        let id = try UUID(uuidString: row.decode(column: "id", as: String.self)) ?? UUID()
+        let id = try UUID(parsing: row.decode(column: "id", as: String.self)) ?? UUID()
         var identity: IdentityRecord?
-        if let identityId = try row.decode(column: "identity_id", as: String?.self).flatMap(UUID.init(uuidString:)) {
+        if let identityId = try row.decode(column: "identity_id", as: String?.self).flatMap(UUID.init(parsing:)) {
             identity = IdentityRecord(
                 id: identityId, userId: id, provider: try row.decode(column: "provider", as: String.self),
                 providerId: try row.decode(column: "provider_id", as: String.self),

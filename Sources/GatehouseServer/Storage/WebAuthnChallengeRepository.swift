@@ -32,8 +32,8 @@ struct WebAuthnChallengeRepository: Sendable {
         ).first()
         return try row.map { row in
             WebAuthnChallengeRecord(
-                id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? id,
-                userId: try row.decode(column: "user_id", as: String?.self).flatMap(UUID.init(uuidString:)),
+                id: UUID(parsing: try row.decode(column: "id", as: String.self)) ?? id,
+                userId: try row.decode(column: "user_id", as: String?.self).flatMap(UUID.init(parsing:)),
                 type: type,
                 challenge: try row.decode(column: "challenge", as: String.self),
                 createdAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: "created_at", as: Int64.self)),

@@ -24,6 +24,7 @@ import Testing
                         for job in jobs {
                             let payload = try job.payload()
                             #expect(try JSONDecoder().decode(OutboxJob.self, from: Data(payload.utf8)) == job, "\(payload)")
+                            #expect(try OutboxJob.read(payload: payload) == job, "\(payload)")
                             // Absent values are left out, as the synthesized encoding leaves them.
                             #expect(!payload.contains("null"))
                         }
@@ -33,6 +34,28 @@ import Testing
         }
     }
 
+    /// The worker's reader agrees with `JSONDecoder` on payloads `payload()` never writes: the
+    /// same job, or a failure from both.
+    @Test(arguments: [
+        #"{"recovery":{"email":"a@example.com","redirectTo":null}}"#,
+        #"{"recovery":{"email":"a@example.com","extra":"ignored by Codable"}}"#,
+        #"{"recovery":{"email":"a@example.com","redirectTo":5}}"#,
+        #"{"recovery":{"email":7}}"#,
+        #"{"recovery":{}}"#,
+        #"{"recovery":{"email":"a@example.com"},"other":{}}"#,
+        #"{"signupConfirmation":{"email":"a@example.com","pendingSignupId":"6ba7b810-9dad-11d1-80b4-00c04fd430c8"}}"#,
+        #"{"signupConfirmation":{"email":"a@example.com","pendingSignupId":"not an id"}}"#,
+        #"{"signupConfirmation":{"email":"a@example.com","pendingSignupId":"D9 47C49-9E06-42E9-A35C-FEA0B213ED31"}}"#,
+        #"{"consoleTest":{"email":"ops@example.com"}}"#,
+        #"{"nope":{"email":"a@example.com"}}"#,
+        #"[]"#, "", "{",
+    ])
+    func readingAgreesWithJSONDecoder(payload: String) {
+        let reference = try? JSONDecoder().decode(OutboxJob.self, from: Data(payload.utf8))
+        let read = try? OutboxJob.read(payload: payload)
+        #expect(read == reference, "\(payload)")
+    }
+
     @Test func otherKindsRoundTripThroughCodable() throws {
         let jobs: [OutboxJob] = [
             .passwordChanged(userId: UUID()), .reauthentication(userId: UUID()), .consoleTest(email: "ops@example.com"),
@@ -40,6 +63,7 @@ import Testing
         ]
         for job in jobs {
             #expect(try JSONDecoder().decode(OutboxJob.self, from: Data(job.payload().utf8)) == job)
+            #expect(try OutboxJob.read(payload: job.payload()) == job)
         }
     }
 }

@@ -70,7 +70,7 @@ enum AccountDetailTables {
     private static func actor(_ actor: String?, subject: UUID) -> String {
         guard let actor else { return "<span class=\"console-muted\">—</span>" }
         if actor == subject.lowercasedString { return "the user" }
-        if let operatorId = UUID(uuidString: actor) {
+        if let operatorId = UUID(parsing: actor) {
             return "<a href=\"\(AccountsMarkup.accountPath(operatorId))\">operator</a>"
         }
         return HTMLText.escape(actor)

@@ -94,7 +94,7 @@ struct ConsoleEventsQuery {
             }
         }
         if !userId.isEmpty {
-            if let id = UUID(uuidString: userId) {
+            if let id = UUID(parsing: userId) {
                 filter.userId = id
             } else {
                 errors.append("The user id filter is not a user id (a UUID).")

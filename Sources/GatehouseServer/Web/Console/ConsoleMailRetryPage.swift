@@ -57,6 +57,6 @@ struct ConsoleMailRetryPage {
 
     /// The path's id, if it is a UUID (anything else is the 404 page, not an error).
     static func jobId(_ context: GatehouseRequestContext) -> UUID? {
-        context.parameters.get("id").flatMap { $0.count == 36 ? UUID(uuidString: $0) : nil }
+        context.parameters.get("id").flatMap { $0.count == 36 ? UUID(parsing: $0) : nil }
     }
 }
