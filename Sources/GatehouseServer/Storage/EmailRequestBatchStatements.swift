@@ -78,6 +78,13 @@ extension AuditLogRepository {
     /// Appends every entry in one statement.
     func appendEach(_ entries: [AuditEntry]) async throws {
         guard !entries.isEmpty else { return }
+        // SQLite's writer: single-row statements kept prepared, in one hop to the thread pool.
+        if let direct = database as? SQLiteDirectDatabase {
+            try await direct.withConnection { connection in
+                for entry in entries { try connection.insertAuditEntry(entry) }
+            }
+            return
+        }
         let values = entries.map { entry -> SQLQueryString in
             """
             (\(bind: entry.id.lowercasedString), \(bind: entry.createdAt.microsecondsSinceEpoch), \(bind: entry.action), \

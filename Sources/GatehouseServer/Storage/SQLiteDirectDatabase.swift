@@ -26,6 +26,14 @@ struct SQLiteDirectDatabase: SQLDatabase {
         for row in try await rows(query) { onRow(row) }
     }
 
+    /// Runs `body` on the connection in one hop to the thread pool, for statements written
+    /// against it directly. Only where this database's turn is already held (the writer inside a
+    /// unit of work): it takes no lock of its own.
+    func withConnection<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
+        let connection = self.connection
+        return try await NIOThreadPool.singleton.runIfActive { try body(connection) }
+    }
+
     /// Runs `query` in one hop to the thread pool and returns its rows, read there (as SQLiteNIO
     /// does) so that the connection is free again before SQLKit decodes them.
     func rows(_ query: any SQLExpression) async throws -> [SQLiteDirectRow] {
