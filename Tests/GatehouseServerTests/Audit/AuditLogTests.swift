@@ -127,4 +127,36 @@ struct AuditLogTests {
             #expect(left.map(\.action) == ["logout"])
         }
     }
+
+    /// Several entries in one call (the outbox worker's outcomes), written on SQLite as single-row
+    /// prepared statements: every field comes back, NULLs as nil.
+    @Test("appendEach writes every entry whole")
+    func appendEach() async throws {
+        try await withTemporarySQLiteStore { store in
+            let now = Timestamp.now()
+            var entries: [AuditEntry] = []
+            for index in 0..<3 {
+                var entry = AuditEntry(
+                    AuditEvent(AuditAction(rawValue: "login")!), at: now.adding(seconds: Double(index)), request: .background)
+                entry.userId = index == 1 ? nil : UUID()
+                entry.email = index == 2 ? nil : "user\(index)@example.com"
+                entry.userAgent = index == 0 ? "Agent \"quoted\"" : nil
+                entry.requestId = "request-\(index)"
+                entry.traits = index == 1 ? [:] : ["n": .number(Double(index)), "s": .string("é\n")]
+                entries.append(entry)
+            }
+            let written = entries
+            try await store.write { try await $0.auditLog.appendEach(written) }
+            let listed = try await store.read { try await $0.auditLog.list(.init(), offset: 0, limit: 10) }.sorted {
+                $0.createdAt < $1.createdAt
+            }
+            #expect(listed.count == 3)
+            for (written, read) in zip(entries, listed) {
+                #expect(read.id == written.id && read.action == written.action && read.createdAt == written.createdAt)
+                #expect(read.userId == written.userId && read.email == written.email && read.actor == written.actor)
+                #expect(read.ipAddress == written.ipAddress && read.userAgent == written.userAgent && read.requestId == written.requestId)
+                #expect(read.traits == written.traits)
+            }
+        }
+    }
 }
