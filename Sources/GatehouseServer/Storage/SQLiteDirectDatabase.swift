@@ -10,21 +10,10 @@ import VaporCSQLite
 /// thread pool a statement), except that each statement stays prepared. The writer runs the same
 /// few dozen statements over and over; preparing each anew was ~100,000 instructions a
 /// `/recover` (Benchmarks/PROFILE.md).
-struct SQLiteDirectDatabase: SQLDatabase {
+struct SQLiteDirectDatabase: SQLiteRowsDatabase {
     let connection: SQLiteDirectConnection
     let logger: Logger
     let eventLoop: any EventLoop
-
-    var dialect: any SQLDialect { SQLiteDialect() }
-    var queryLogLevel: Logger.Level? { nil }
-
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
-        eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
-    }
-
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
-        for row in try await rows(query) { onRow(row) }
-    }
 
     /// Runs `body` on the connection in one hop to the thread pool, for statements written
     /// against it directly. Only where this database's turn is already held (the writer inside a
@@ -58,11 +47,23 @@ struct SQLiteDirectDatabase: SQLDatabase {
 /// the thread pool only, so a read's own work between statements (decoding rows, the next
 /// query's building) never keeps a reader from another request. Reads are autocommit statements
 /// each, as they were on SQLiteNIO's readers, so nothing depends on two sharing a connection.
-struct SQLiteReaderPoolDatabase: SQLDatabase {
+struct SQLiteReaderPoolDatabase: SQLiteRowsDatabase {
     let readers: AsyncResourcePool<SQLiteDirectDatabase>
     let logger: Logger
     let eventLoop: any EventLoop
 
+    func rows(_ query: any SQLExpression) async throws -> [SQLiteDirectRow] {
+        try await readers.withResource { try await $0.rows(query) }
+    }
+}
+
+/// SQLKit's view of a database whose statements return their rows whole (`rows`): the dialect,
+/// and SQLKit's two ways of running a statement, handing it the rows after.
+protocol SQLiteRowsDatabase: SQLDatabase {
+    func rows(_ query: any SQLExpression) async throws -> [SQLiteDirectRow]
+}
+
+extension SQLiteRowsDatabase {
     var dialect: any SQLDialect { SQLiteDialect() }
     var queryLogLevel: Logger.Level? { nil }
 
@@ -71,7 +72,7 @@ struct SQLiteReaderPoolDatabase: SQLDatabase {
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
-        for row in try await readers.withResource({ try await $0.rows(query) }) { onRow(row) }
+        for row in try await rows(query) { onRow(row) }
     }
 }
 

@@ -16,7 +16,7 @@ extension UUID {
                         guard bytes[position] == UInt8(ascii: "-") else { return false }
                         position += 1
                     }
-                    guard let high = Self.hexValue(bytes[position]), let low = Self.hexValue(bytes[position + 1]) else { return false }
+                    guard let high = bytes[position].hexDigitValue, let low = bytes[position + 1].hexDigitValue else { return false }
                     output[index] = high << 4 | low
                     position += 2
                 }
@@ -26,14 +26,5 @@ extension UUID {
         }
         guard let parsed else { return nil }
         self.init(uuid: parsed)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -50,7 +50,8 @@ struct QueryInputGuard<Context: RequestContext>: RouterMiddleware {
         var index = 0
         while index < utf8.count {
             let byte = utf8[index]
-            if byte == UInt8(ascii: "%"), index + 2 < utf8.count, let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
+            if byte == UInt8(ascii: "%"), index + 2 < utf8.count, let high = utf8[index + 1].hexDigitValue,
+                let low = utf8[index + 2].hexDigitValue
             {
                 bytes.append(high << 4 | low)
                 index += 3
@@ -60,14 +61,5 @@ struct QueryInputGuard<Context: RequestContext>: RouterMiddleware {
             }
         }
         return bytes
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
