@@ -208,14 +208,7 @@ private struct JSONParser {
         guard offset + 4 <= bytes.count else { throw invalid }
         var value: UInt16 = 0
         for _ in 0..<4 {
-            let byte = bytes[offset]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw invalid
-            }
+            guard let digit = bytes[offset].hexDigitValue else { throw invalid }
             value = value << 4 | UInt16(digit)
             offset += 1
         }

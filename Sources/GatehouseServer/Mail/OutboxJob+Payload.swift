@@ -48,12 +48,13 @@ extension OutboxJob {
         guard let redirectTo = optional("redirectTo"), let codeChallenge = optional("codeChallenge"),
             let codeChallengeMethod = optional("codeChallengeMethod")
         else { return nil }
+        let linkFields: Set = ["email", "redirectTo", "codeChallenge", "codeChallengeMethod"]
         switch name {
         case "recovery":
-            guard Set(fields.keys).isSubset(of: ["email", "redirectTo", "codeChallenge", "codeChallengeMethod"]) else { return nil }
+            guard Set(fields.keys).isSubset(of: linkFields) else { return nil }
             return .recovery(email: email, redirectTo: redirectTo, codeChallenge: codeChallenge, codeChallengeMethod: codeChallengeMethod)
         case "signupConfirmation":
-            guard Set(fields.keys).isSubset(of: ["email", "redirectTo", "codeChallenge", "codeChallengeMethod", "pendingSignupId"]),
+            guard Set(fields.keys).isSubset(of: linkFields.union(["pendingSignupId"])),
                 let pendingSignupIdText = optional("pendingSignupId")
             else { return nil }
             var pendingSignupId: UUID?

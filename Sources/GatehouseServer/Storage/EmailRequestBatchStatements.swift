@@ -75,7 +75,8 @@ extension OutboxRepository {
 }
 
 extension AuditLogRepository {
-    /// Appends every entry in one statement.
+    /// Appends every entry: one multi-row statement, or on SQLite's writer one kept single-row
+    /// statement each. The callers that pass several run it inside a transaction.
     func appendEach(_ entries: [AuditEntry]) async throws {
         guard !entries.isEmpty else { return }
         // SQLite's writer: single-row statements kept prepared, in one hop to the thread pool.

@@ -29,8 +29,7 @@ struct SQLiteDirectDatabase: SQLiteRowsDatabase {
         let (sql, binds) = serialize(query)
         let encoder = SQLiteDataEncoder()
         let values = try binds.map { try encoder.encode($0) }
-        let connection = self.connection
-        return try await NIOThreadPool.singleton.runIfActive { () -> [SQLiteDirectRow] in
+        return try await withConnection { connection -> [SQLiteDirectRow] in
             var rows: [SQLiteDirectRow] = []
             var columns: SQLiteDirectRow.Columns?
             try connection.run(sql, values) { row in

@@ -88,10 +88,8 @@ public final class SQLiteStore: SQLStore {
     /// COMMIT, in its turn among the other writes: for batches of a few statements run often
     /// (`EmailRequestCommitter`), which would otherwise hop to the pool and back for each.
     func writeDirect<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
-        let writer = self.writer
-        return try await withWriterTurn {
-            try await NIOThreadPool.singleton.runIfActive { try writer.inTransaction { try body(writer) } }
-        }
+        let database = writerDatabase
+        return try await withWriterTurn { try await database.withConnection { writer in try writer.inTransaction { try body(writer) } } }
     }
 
     /// The writer for `body`, once the writes ahead of it are done.

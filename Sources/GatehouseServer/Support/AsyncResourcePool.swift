@@ -2,7 +2,8 @@ import Synchronization
 
 /// A fixed set of resources lent out one holder at a time: a holder takes any free one, or waits
 /// (suspending, not blocking a thread) in arrival order for the next one returned. SQLite's
-/// reader connections, each of which keeps prepared statements that only one thread may run.
+/// reader connections, each of which keeps prepared statements that only one thread may run, and
+/// (a pool of one) `AsyncSerialLock`.
 final class AsyncResourcePool<Resource: Sendable>: Sendable {
     private struct State {
         var free: [Resource]

@@ -9,7 +9,7 @@ extension UUID {
             String(unsafeUninitializedCapacity: 36) { text in
                 var index = 0
                 for (position, byte) in bytes.enumerated() {
-                    if position == 4 || position == 6 || position == 8 || position == 10 {
+                    if Self.hyphenPrecedes(byte: position) {
                         text[index] = UInt8(ascii: "-")
                         index += 1
                     }
@@ -23,4 +23,9 @@ extension UUID {
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Whether the text form puts a hyphen before the byte at `index` (8-4-4-4-12 digits).
+    static func hyphenPrecedes(byte index: Int) -> Bool {
+        index == 4 || index == 6 || index == 8 || index == 10
+    }
 }

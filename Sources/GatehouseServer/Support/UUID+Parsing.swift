@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseCore
 
 extension UUID {
     /// `UUID(uuidString:)`, read directly: exactly 36 characters, hyphens at 8, 13, 18 and 23,
@@ -12,7 +13,7 @@ extension UUID {
             let complete = withUnsafeMutableBytes(of: &value) { output -> Bool in
                 var position = 0
                 for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                    if Self.hyphenPrecedes(byte: index) {
                         guard bytes[position] == UInt8(ascii: "-") else { return false }
                         position += 1
                     }

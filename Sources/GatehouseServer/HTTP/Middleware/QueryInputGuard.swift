@@ -1,3 +1,4 @@
+import GatehouseCore
 import Hummingbird
 
 /// Refuses a request whose query string or path carries, once percent-decoded, a NUL byte or

@@ -1,7 +1,7 @@
 extension UInt8 {
-    /// The value of this byte as an ASCII hex digit of either case (percent-decoding, ids), or
-    /// nil if it is not one.
-    var hexDigitValue: UInt8? {
+    /// The value of this byte as an ASCII hex digit of either case (JSON's `\u` escapes,
+    /// percent-decoding, ids), or nil if it is not one.
+    public var hexDigitValue: UInt8? {
         switch self {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
