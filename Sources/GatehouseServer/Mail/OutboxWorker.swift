@@ -219,12 +219,9 @@ final class OutboxWorker: Service {
         }
         let (results, audited) = (finished, events)
         do {
-            try await environment.store.perform(.transaction) { database in
-                try await database.outbox.finish(results, now: now)
-                // One multi-row insert: a batch of skipped jobs writes its entries together.
-                let request = AuditRequest.current
-                try await database.auditLog.appendEach(audited.map { AuditEntry($0, at: now, request: request) })
-            }
+            // One transaction: a batch of skipped jobs is settled together.
+            let request = AuditRequest.current
+            try await environment.store.settleOutbox(results, audit: audited.map { AuditEntry($0, at: now, request: request) }, now: now)
             for result in results { environment.metrics.recordOutbox(result.state == .pending ? "retried" : "\(result.state)") }
         } catch {
             // The leases will run out and the jobs will be tried again: at least once, never lost.

@@ -1,0 +1,37 @@
+import GatehouseCore
+import SQLiteNIO
+
+// The outbox worker's settlement on SQLite's direct connection: the same rows as
+// `OutboxRepository.finish` and `AuditLogRepository.appendEach` write, one kept statement a row,
+// inside the transaction `SQLiteStore.writeDirect` opens.
+
+extension SQLiteDirectConnection {
+    /// Finishes each job as `OutboxRepository.finish` does, then appends `entries`.
+    func settleOutboxJobs(_ results: [OutboxRepository.Finish], audit entries: [AuditEntry], now: Timestamp) throws {
+        let updatedAt = SQLiteData.integer(Int(now.microsecondsSinceEpoch))
+        for result in results {
+            let id = SQLiteData.text(result.id.lowercasedString)
+            switch result.state {
+            case .sent, .skipped:
+                // Done: the error of an earlier attempt is cleared; when it was due stays as it was.
+                try run(Self.finishJob, [.text(result.state.rawValue), updatedAt, id])
+            case .pending, .sending, .dead:
+                try run(
+                    Self.rescheduleJob,
+                    [
+                        .text(result.state.rawValue), .optionalText(result.error.map { String($0.prefix(500)) }),
+                        .integer(Int(result.nextAttemptAt.microsecondsSinceEpoch)), updatedAt, id,
+                    ])
+            }
+        }
+        for entry in entries { try insertAuditEntry(entry) }
+    }
+
+    private static let finishJob = """
+        UPDATE outbox SET state = ?1, locked_until = NULL, last_error = NULL, updated_at = ?2 WHERE id = ?3
+        """
+
+    private static let rescheduleJob = """
+        UPDATE outbox SET state = ?1, locked_until = NULL, last_error = ?2, next_attempt_at = ?3, updated_at = ?4 WHERE id = ?5
+        """
+}

@@ -1,0 +1,91 @@
+import Foundation
+import GatehouseCore
+import SQLKit
+import Testing
+
+@testable import GatehouseServer
+
+/// The outbox worker settles its outcomes on SQLite in one hop of kept statements
+/// (`SQLiteDirectConnection.settleOutboxJobs`) instead of SQLKit's `finish` and `appendEach`.
+/// Both must leave exactly the same rows, for every kind of outcome.
+@Suite("Outbox settlement")
+struct OutboxSettlementTests {
+    @Test("settling on SQLite's writer leaves the rows SQLKit's finish and appendEach leave, for every outcome")
+    func sameRowsAsSQLKit() async throws {
+        let ids = (0..<5).map { _ in UUID() }
+        let enqueuedAt = Timestamp(microsecondsSinceEpoch: 1_700_000_000_000_000)
+        let settledAt = enqueuedAt.adding(seconds: 3)
+        let longReason = String(repeating: "é", count: 600)
+        let results: [OutboxRepository.Finish] = [
+            .init(id: ids[0], state: .sent, error: nil, nextAttemptAt: settledAt),
+            .init(id: ids[1], state: .skipped, error: nil, nextAttemptAt: settledAt),
+            .init(id: ids[2], state: .pending, error: longReason, nextAttemptAt: settledAt.adding(seconds: 30)),
+            .init(id: ids[3], state: .dead, error: "550 mailbox unavailable", nextAttemptAt: settledAt),
+        ]
+        let request = AuditRequest(ipAddress: "203.0.113.9", userAgent: "test \"agent\"", requestId: nil, actor: nil)
+        let entries = [
+            AuditEntry(AuditEvent(.emailSent, email: "a@example.com"), at: settledAt, request: request),
+            AuditEntry(AuditEvent(.emailSkipped, email: "b@example.com"), at: settledAt, request: request),
+        ]
+
+        func settle(direct: Bool) async throws -> (outbox: [String], audit: [String]) {
+            var rows: (outbox: [String], audit: [String]) = ([], [])
+            try await withTemporarySQLiteStore { store in
+                let work = Store(sql: store, logger: .init(label: "outbox-settlement-test"))
+                try await work.perform(.transaction) { database in
+                    for id in ids {
+                        try await database.outbox.enqueue(.consoleTest(email: "x@example.com"), id: id, now: enqueuedAt)
+                    }
+                    // As after a failed attempt: a finished job must clear it.
+                    try await database.database.raw("UPDATE outbox SET last_error = 'an earlier attempt failed'").run()
+                }
+                // Claimed first, as the worker settles only what it claimed (locked_until is set).
+                let claimed = try await work.perform(.statement) { database in
+                    try await database.outbox.claim(limit: 10, lease: 15, now: enqueuedAt.adding(seconds: 1), engine: .sqlite)
+                }
+                #expect(claimed.count == ids.count)
+                if direct {
+                    try await work.settleOutbox(results, audit: entries, now: settledAt)
+                } else {
+                    try await work.perform(.transaction) { database in
+                        try await database.outbox.finish(results, now: settledAt)
+                        try await database.auditLog.appendEach(entries)
+                    }
+                }
+                rows = try await store.read { database in
+                    let outbox = try await database.raw(
+                        "SELECT id, state, attempts, next_attempt_at, locked_until, last_error, updated_at FROM outbox ORDER BY id"
+                    ).all().map(Self.describe)
+                    let audit = try await database.raw(
+                        """
+                        SELECT id, created_at, action, user_id, email, actor, ip_address, user_agent, request_id, traits
+                        FROM audit_log_entries ORDER BY id
+                        """
+                    ).all().map(Self.describe)
+                    return (outbox, audit)
+                }
+            }
+            return rows
+        }
+
+        let direct = try await settle(direct: true)
+        let sqlKit = try await settle(direct: false)
+        #expect(direct.outbox == sqlKit.outbox)
+        #expect(direct.audit == sqlKit.audit)
+        // The comparison is not of two empty tables, nor of rows left as they were claimed.
+        #expect(direct.outbox.count == ids.count)
+        #expect(direct.audit.count == entries.count)
+        #expect(direct.outbox.filter { $0.contains("sending") }.count == 1)
+        #expect(direct.outbox.filter { $0.contains("an earlier attempt failed") }.count == 1)
+        #expect(direct.outbox.contains { $0.contains(String(repeating: "é", count: 500)) && !$0.contains(longReason) })
+    }
+
+    /// Every column of `row` as text (NULL spelled out), in the query's order.
+    private static func describe(_ row: any SQLRow) throws -> String {
+        try row.allColumns.map { column in
+            if try row.decodeNil(column: column) { return "\(column)=NULL" }
+            if let text = try? row.decode(column: column, as: String.self) { return "\(column)=\(text)" }
+            return "\(column)=\(try row.decode(column: column, as: Int64.self))"
+        }.joined(separator: " ")
+    }
+}
