@@ -42,6 +42,6 @@ struct AdminUsersEndpoint {
         } else {
             try await service.accounts.adminDeleteUser(id: id)
         }
-        return try JSONBody.response(EmptyObject())
+        return JSONBody.response(EmptyObject())
     }
 }

@@ -107,48 +107,7 @@ struct SQLiteDirectRow: SQLRow {
         let value = values[position]
         // Text, whole numbers and NULL, as most columns are read, without `Codable`'s decoder
         // (~2,500 instructions a column, a user row has 25); anything else goes through it.
-        if let column = D.self as? any SQLiteSimpleColumn.Type, let simple = column.init(simple: value), let decoded = simple as? D {
-            return decoded
-        }
+        if let simple = SQLiteSimpleColumn.read(value, as: D.self) { return simple }
         return try SQLiteDataDecoder().decode(D.self, from: value)
-    }
-}
-
-/// A column type read straight from its `SQLiteData` when the value is of its own kind: what
-/// `SQLiteDataDecoder` gives for those values, and nil (leave it to the decoder) for any other.
-protocol SQLiteSimpleColumn {
-    init?(simple value: SQLiteData)
-}
-
-extension String: SQLiteSimpleColumn {
-    init?(simple value: SQLiteData) {
-        guard case .text(let text) = value else { return nil }
-        self = text
-    }
-}
-
-extension Int: SQLiteSimpleColumn {
-    init?(simple value: SQLiteData) {
-        guard case .integer(let integer) = value else { return nil }
-        self = integer
-    }
-}
-
-extension Int64: SQLiteSimpleColumn {
-    init?(simple value: SQLiteData) {
-        guard case .integer(let integer) = value else { return nil }
-        self = Int64(integer)
-    }
-}
-
-extension Optional: SQLiteSimpleColumn where Wrapped: SQLiteSimpleColumn {
-    init?(simple value: SQLiteData) {
-        if case .null = value {
-            self = Optional<Wrapped>.none  // read: NULL is nil (not a failure of this init)
-        } else if let wrapped = Wrapped(simple: value) {
-            self = Optional<Wrapped>.some(wrapped)
-        } else {
-            return nil
-        }
     }
 }
