@@ -26,6 +26,9 @@ struct TimestampTests {
             (-1, 999_999, "1969-12-31T23:59:59.999999Z"),
             (-14_182_940, 0, "1969-07-20T20:17:40Z"),
             (-2_208_988_800, 0, "1900-01-01T00:00:00Z"),
+            (-62_167_219_200, 0, "0000-01-01T00:00:00Z"),  // the first four-digit year
+            (253_402_300_799, 999_990, "9999-12-31T23:59:59.99999Z"),  // the last
+            (253_402_300_800, 0, "10000-01-01T00:00:00Z"),  // five digits, as many as it has
         ] as [(Int64, Int64, String)])
     func formats(seconds: Int64, fraction: Int64, expected: String) {
         let timestamp = Self.micros(seconds, fraction)
