@@ -48,6 +48,30 @@ import Testing
         #expect(String(payload) == Data(JSONWriter.encode(claims)).base64URLEncodedString())
     }
 
+    @Test func headersMeanWhatJWTKitsEncoderWrites() throws {
+        var header = JWTHeader()
+        header.alg = "HS256"
+        header.typ = "JWT"
+        header.kid = "key/1 \"quoted\""
+        header.fields["x5t"] = .array([.int(1), .decimal(2.5), .bool(true), .null, .object(["b": .string("é"), "a": .int(-3)])])
+        let reference = try JSONDecoder().decode(JSONValue.self, from: (JSONEncoder.defaultForJWT as any JWTJSONEncoder).encode(header))
+        let written = try ClaimsJSONEncoder().encode(header)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: written) == reference)
+        // Written by JSONWriter, in key order (JSONEncoder escapes the slash, in the dictionary's order).
+        let expected = #"{"alg":"HS256","kid":"key/1 \"quoted\"","typ":"JWT","x5t":[1,2.5,true,null,{"a":-3,"b":"é"}]}"#
+        #expect(String(decoding: written, as: UTF8.self) == expected)
+    }
+
+    @Test func signedTokensCarryTheWrittenHeaderAndVerify() async throws {
+        let signer = await TokenSigner(secret: String(repeating: "s", count: 32), issuer: "test", lifetime: 3600)
+        var claims = Self.claims(audiences: ["authenticated"])
+        claims.exp = ExpirationClaim(value: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down) + 3600))
+        let token = try await signer.keys.sign(claims)
+        let header = try #require(token.split(separator: ".").first)
+        #expect(String(header) == Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8).base64URLEncodedString())
+        #expect(try await signer.verifyAccessToken(token, now: .now()) == claims)
+    }
+
     @Test func base64URLMatchesFoundationForEveryLength() {
         for length in 0..<70 {
             let bytes = Data((0..<length).map { _ in UInt8.random(in: 0...255) })
