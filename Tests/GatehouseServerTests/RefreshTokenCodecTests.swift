@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GatehouseCore
 import Testing
@@ -23,6 +24,19 @@ struct RefreshTokenCodecTests {
         #expect(codec.encode(sessionId: session, counter: 7) == token)
         #expect(codec.encode(sessionId: session, counter: 8) != token)
         #expect(codec.encode(sessionId: UUID(), counter: 7) != token)
+    }
+
+    @Test("a token's MAC is HMAC-SHA256 of its body under the derived key: tokens issued before stay valid")
+    func macIsTheDefinedOne() throws {
+        let token = codec.encode(sessionId: session, counter: 42)
+        let bytes = [UInt8](try #require(Data(base64URLEncoded: token)))
+        let derived = HMAC<SHA256>.authenticationCode(
+            for: Data("gatehouse refresh token key v1".utf8), using: SymmetricKey(data: Data(TestServer.jwtSecret.utf8)))
+        let expected = HMAC<SHA256>.authenticationCode(for: bytes[0..<25], using: SymmetricKey(data: Data(derived)))
+        #expect(Array(bytes[25...]) == Array(expected.prefix(16)))
+        // The same twice over: the keyed state is copied for each MAC, never used up.
+        #expect(codec.encode(sessionId: session, counter: 42) == token)
+        #expect(codec.decode(token) == .init(sessionId: session, counter: 42))
     }
 
     @Test("any single changed character is rejected")
