@@ -97,7 +97,15 @@ import Testing
         #expect(AuthenticationMethod.list(fromJSON: column) == methods)
     }
 
-    @Test(arguments: ["", "not json", "{}", "[1]", #"[{"method":1,"timestamp":2}]"#])
+    @Test func keepsTheReadableEntriesOfAMixedList() {
+        let column = #"[{"method":"password","timestamp":1763779200.9},{"method":"otp"},7,{"method":"totp","timestamp":5,"x":[]}]"#
+        #expect(
+            AuthenticationMethod.list(fromJSON: column) == [
+                AuthenticationMethod(method: "password", timestamp: 1_763_779_200), AuthenticationMethod(method: "totp", timestamp: 5),
+            ])
+    }
+
+    @Test(arguments: ["", "not json", "{}", "[1]", #"[{"method":1,"timestamp":2}]"#, #"[{"method":"a","timestamp":"2"}]"#, "[1e300]"])
     func unreadableEntriesAreLeftOut(column: String) {
         #expect(AuthenticationMethod.list(fromJSON: column) == [])
     }
