@@ -23,6 +23,9 @@ final class SQLiteDirectConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     /// Prepared statements by their SQL text, kept until the connection closes.
     private var statements: [String: OpaquePointer] = [:]
+    /// Each kept statement's column names, with how many times SQLite had prepared it again
+    /// when they were read (`columns(of:)`).
+    private var columnSets: [OpaquePointer: (columns: SQLiteDirectRow.Columns, preparations: Int32)] = [:]
     /// More distinct statements than this (multi-row statements differ by their row count) and
     /// the kept ones are let go, so an unusual run of shapes cannot grow the cache without bound.
     static let statementLimit = 512
@@ -109,6 +112,17 @@ final class SQLiteDirectConnection: @unchecked Sendable {
         }
     }
 
+    /// The column names of `row`'s statement, read once per kept statement rather than at every
+    /// run (their strings and index were ~15,000 instructions a refresh). Read again when SQLite
+    /// has prepared the statement again: a schema change may change what `SELECT *` returns.
+    func columns(of row: Row) -> SQLiteDirectRow.Columns {
+        let preparations = sqlite_nio_sqlite3_stmt_status(row.statement, SQLITE_STMTSTATUS_REPREPARE, 0)
+        if let kept = columnSets[row.statement], kept.preparations == preparations { return kept.columns }
+        let columns = SQLiteDirectRow.Columns(row.columnNames())
+        columnSets[row.statement] = (columns, preparations)
+        return columns
+    }
+
     /// How many times SQLite has prepared the kept statement `sql` again (nil when none is
     /// kept): 0 is what keeping statements is for.
     func timesReprepared(_ sql: String) -> Int32? {
@@ -119,6 +133,7 @@ final class SQLiteDirectConnection: @unchecked Sendable {
     func close() {
         for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
         statements = [:]
+        columnSets = [:]
         if let handle { sqlite_nio_sqlite3_close_v2(handle) }
         handle = nil
     }
@@ -168,6 +183,7 @@ final class SQLiteDirectConnection: @unchecked Sendable {
         if statements.count >= Self.statementLimit {
             for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
             statements = [:]
+            columnSets = [:]
         }
         var statement: OpaquePointer?
         let status = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)

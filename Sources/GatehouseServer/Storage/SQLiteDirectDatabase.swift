@@ -33,7 +33,7 @@ struct SQLiteDirectDatabase: SQLiteRowsDatabase {
             var rows: [SQLiteDirectRow] = []
             var columns: SQLiteDirectRow.Columns?
             try connection.run(sql, values) { row in
-                let names = columns ?? SQLiteDirectRow.Columns(row.columnNames())
+                let names = columns ?? connection.columns(of: row)
                 columns = names
                 rows.append(SQLiteDirectRow(columns: names, values: row.values()))
             }
@@ -107,7 +107,7 @@ struct SQLiteDirectRow: SQLRow {
         let value = values[position]
         // Text, whole numbers and NULL, as most columns are read, without `Codable`'s decoder
         // (~2,500 instructions a column, a user row has 25); anything else goes through it.
-        if let simple = SQLiteSimpleColumn.read(value, as: D.self) { return simple }
+        if let reading = SQLiteSimpleColumn(D.self), reading.accepts(value) { return reading.read(value, as: D.self) }
         return try SQLiteDataDecoder().decode(D.self, from: value)
     }
 }

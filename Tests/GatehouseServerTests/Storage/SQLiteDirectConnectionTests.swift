@@ -90,6 +90,29 @@ import Testing
         }
     }
 
+    /// Column names are kept with each statement; a schema change that SQLite answers by
+    /// preparing the statement again must show in them, even when the count stays the same.
+    @Test func keptColumnNamesFollowSchemaChanges() async throws {
+        try await withTable { store in
+            func columns() async throws -> [String] {
+                try await store.writeStatement { database in
+                    try await database.raw("INSERT OR REPLACE INTO items (id, name) VALUES (1, 'one')").run()
+                    return try await database.raw("SELECT * FROM items").first()?.allColumns ?? []
+                }
+            }
+            #expect(try await columns() == ["id", "name", "size"])
+            #expect(try await columns() == ["id", "name", "size"])
+            try await store.writeStatement { try await $0.raw("ALTER TABLE items RENAME COLUMN size TO weight").run() }
+            #expect(try await columns() == ["id", "name", "weight"])
+            try await store.writeStatement { try await $0.raw("ALTER TABLE items ADD COLUMN colour TEXT").run() }
+            #expect(try await columns() == ["id", "name", "weight", "colour"])
+            let colour = try await store.writeStatement { database in
+                try await database.raw("SELECT * FROM items").first()?.decodeNil(column: "colour")
+            }
+            #expect(colour == true)
+        }
+    }
+
     private func withTable(_ body: (SQLiteStore) async throws -> Void) async throws {
         try await withTemporarySQLiteStore(migrated: false) { store in
             try await store.writeStatement {
