@@ -12,6 +12,40 @@ import Testing
         "\u{00}\u{01}\u{1F}\u{7F}", "zoë 日本語 🙂 e\u{301}", "</script><!--", "\u{2028}\u{2029}",
     ]
 
+    /// The escaping byte by byte, as RFC 8259 gives it: the reference for the writer's eight-byte
+    /// scan, checked with each escape at every position of strings up to 40 bytes long.
+    static func referenceEscaped(_ text: String) -> [UInt8] {
+        var out = Array("\"".utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += Array("\\\"".utf8)
+            case UInt8(ascii: "\\"): out += Array("\\\\".utf8)
+            case 0x0A: out += Array("\\n".utf8)
+            case 0x0D: out += Array("\\r".utf8)
+            case 0x09: out += Array("\\t".utf8)
+            case 0x08: out += Array("\\b".utf8)
+            case 0x0C: out += Array("\\f".utf8)
+            case ..<0x20: out += Array(("\\u00" + String(byte >> 4, radix: 16) + String(byte & 0x0F, radix: 16)).utf8)
+            default: out.append(byte)
+            }
+        }
+        return out + Array("\"".utf8)
+    }
+
+    @Test(arguments: ["\"", "\\", "\n", "\u{00}", "\u{1F}", "\u{7F}", " ", "!", "#", "[", "]", "é", "🙂"])
+    func stringsAreEscapedWhereverTheSpecialByteFalls(special: String) {
+        let fillers = ["a", "é", "\u{7F}", "~"]
+        for length in 0..<40 {
+            for position in 0...length {
+                let filler = fillers[(length + position) % fillers.count]
+                let text = String(repeating: filler, count: position) + special + String(repeating: "b", count: length - position)
+                var writer = JSONWriter()
+                writer.string(text)
+                #expect(writer.bytes == Self.referenceEscaped(text), "\(text.debugDescription)")
+            }
+        }
+    }
+
     static let metadata: [String: JSONValue] = [
         "name": .string("Zoë \"Z\" O'Neil\n"), "age": .number(3), "ratio": .number(0.1), "tiny": .number(1e-7),
         "huge": .number(1e300), "negative": .number(-42), "beyondInt53": .number(9_007_199_254_740_993),

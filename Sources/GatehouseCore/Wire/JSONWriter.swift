@@ -121,17 +121,49 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
+            let count = utf8.count
             var runStart = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                appendEscaped(byte)
-                runStart = index + 1
+            var index = 0
+            // Eight bytes at a time while none of them needs an escape (a token is ~700 bytes
+            // with none); a word that may hold one is looked at byte by byte.
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                guard Self.mayNeedEscape(word) else {
+                    index += 8
+                    continue
+                }
+                for position in index..<(index + 8) where Self.needsEscape(base[position]) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - runStart))
+                    appendEscaped(base[position])
+                    runStart = position + 1
+                }
+                index += 8
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            for position in index..<count where Self.needsEscape(base[position]) {
+                bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - runStart))
+                appendEscaped(base[position])
+                runStart = position + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A quote, a backslash or a control character: what a JSON string must escape.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Whether any of the eight bytes of `word` may need an escape. Never false when one does
+    /// (the classic bit tests for a byte below 0x20 and for a zero byte, the latter after XOR
+    /// with `"` and `\`); a true answer is checked byte by byte.
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
+        let belowSpace = (word &- ones &* 0x20) & ~word & highBits != 0
+        return belowSpace || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
     }
 
     /// The escape RFC 8259 gives a quote, a backslash or a control character.
