@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import SQLKit
 import SQLiteKit
+import Synchronization
 import VaporCSQLite
 
 /// SQLKit's view of `SQLiteDirectConnection`: the repositories' writes run on it exactly as they
@@ -77,14 +78,50 @@ extension SQLiteRowsDatabase {
 
 /// One row read by `SQLiteDirectDatabase`, decoded as SQLiteKit decodes SQLiteNIO's rows.
 struct SQLiteDirectRow: SQLRow {
-    /// A statement's column names and their positions, shared by its rows.
+    /// A statement's column names and their positions, shared by its rows (and kept with the
+    /// statement: `SQLiteDirectConnection.columns(of:)`).
     final class Columns: Sendable {
         let names: [String]
-        let positions: [String: Int]
+        /// Each name's `fingerprint`, to compare numbers while looking (comparing two different
+        /// short strings takes Swift's general comparison, ~350 instructions).
+        private let fingerprints: [UInt64]
+        /// Each name's first position; only looked at when two columns share a name.
+        private let positions: [String: Int]?
+        /// Where the last name was found, plus one. Rows are read column after column, often in
+        /// the statement's order, so the next name is usually there. Only a hint: any value gives
+        /// the right answer, so a relaxed atomic shared by readers is enough.
+        private let next = Atomic(0)
 
         init(_ names: [String]) {
             self.names = names
-            positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            fingerprints = names.map(Self.fingerprint)
+            let positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            self.positions = positions.count < names.count ? positions : nil
+        }
+
+        /// The position of the column named `name` (the first, if several are): instead of
+        /// hashing the name for a dictionary (~500 instructions; a refresh reads 64 columns).
+        func position(of name: String) -> Int? {
+            if let positions { return positions[name] }
+            let wanted = Self.fingerprint(name)
+            let count = names.count
+            var index = next.load(ordering: .relaxed)
+            for _ in 0..<count {
+                if index >= count { index = 0 }
+                if fingerprints[index] == wanted, names[index] == name {
+                    next.store(index + 1, ordering: .relaxed)
+                    return index
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        /// FNV-1a of the name's UTF-8: equal names give equal numbers (different ones rarely do).
+        private static func fingerprint(_ name: String) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash
         }
     }
 
@@ -93,15 +130,15 @@ struct SQLiteDirectRow: SQLRow {
 
     var allColumns: [String] { columns.names }
 
-    func contains(column: String) -> Bool { columns.positions[column] != nil }
+    func contains(column: String) -> Bool { columns.position(of: column) != nil }
 
     func decodeNil(column: String) throws -> Bool {
-        guard let position = columns.positions[column] else { return true }
+        guard let position = columns.position(of: column) else { return true }
         return values[position] == .null
     }
 
     func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
-        guard let position = columns.positions[column] else {
+        guard let position = columns.position(of: column) else {
             throw SQLiteDirectError(code: SQLITE_ERROR, message: "no column \(column)")
         }
         let value = values[position]
