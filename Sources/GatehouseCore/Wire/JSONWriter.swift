@@ -124,27 +124,23 @@ public struct JSONWriter: Sendable {
             guard let base = utf8.baseAddress else { return }
             let count = utf8.count
             var runStart = 0
+            /// Escapes the bytes of `range` that need it, copying the run before each one whole.
+            func escape(_ range: Range<Int>) {
+                for position in range where Self.needsEscape(base[position]) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - runStart))
+                    appendEscaped(base[position])
+                    runStart = position + 1
+                }
+            }
             var index = 0
             // Eight bytes at a time while none of them needs an escape (a token is ~700 bytes
             // with none); a word that may hold one is looked at byte by byte.
             while index + 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                guard Self.mayNeedEscape(word) else {
-                    index += 8
-                    continue
-                }
-                for position in index..<(index + 8) where Self.needsEscape(base[position]) {
-                    bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - runStart))
-                    appendEscaped(base[position])
-                    runStart = position + 1
-                }
+                if Self.mayNeedEscape(word) { escape(index..<(index + 8)) }
                 index += 8
             }
-            for position in index..<count where Self.needsEscape(base[position]) {
-                bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - runStart))
-                appendEscaped(base[position])
-                runStart = position + 1
-            }
+            escape(index..<count)
             bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         }
         bytes.append(UInt8(ascii: "\""))

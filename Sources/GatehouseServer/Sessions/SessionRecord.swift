@@ -23,13 +23,13 @@ struct AuthenticationMethod: Codable, Sendable, Equatable {
         AuthenticationMethod(method: "password", timestamp: now.secondsSinceEpoch)
     }
 
-    /// The `amr` column (`[{"method":…,"timestamp":…}]`), read with `JSONSerialization`: the
-    /// `JSONDecoder` path was 2 % of a refresh's CPU. Entries it cannot read are left out.
-    /// The column's list; entries that are not `{"method": text, "timestamp": number}` are left
-    /// out, and text that is not such a list reads as none. Read by `JSONValue.parse`:
-    /// `JSONSerialization` and its casts from `Any` were ~30,000 instructions a refresh.
+    /// The `amr` column (`[{"method":…,"timestamp":…}]`): entries that are not
+    /// `{"method": text, "timestamp": number}` are left out, and text that is not such a list
+    /// reads as none. Read by `JSONValue.parse` within the bound of every stored JSON column
+    /// (`JSONDecoder` was 2 % of a refresh's CPU, `JSONSerialization` and its casts from `Any`
+    /// ~30,000 instructions).
     static func list(fromJSON text: String) -> [AuthenticationMethod] {
-        guard case .array(let entries)? = try? JSONValue.parse(text, maximumDepth: 8) else { return [] }
+        guard case .array(let entries)? = try? JSONValue.parse(text, maximumDepth: JSONColumn.maximumStoredDepth) else { return [] }
         return entries.compactMap { entry in
             guard case .object(let fields) = entry, case .string(let method)? = fields["method"],
                 case .number(let timestamp)? = fields["timestamp"], let seconds = Int64(exactly: timestamp.rounded(.towardZero))

@@ -131,9 +131,7 @@ final class SQLiteDirectConnection: @unchecked Sendable {
 
     /// Finalizes the statements and closes the connection. Idempotent.
     func close() {
-        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
-        statements = [:]
-        columnSets = [:]
+        forgetStatements()
         if let handle { sqlite_nio_sqlite3_close_v2(handle) }
         handle = nil
     }
@@ -180,16 +178,19 @@ final class SQLiteDirectConnection: @unchecked Sendable {
 
     private func prepared(_ sql: String) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
-        if statements.count >= Self.statementLimit {
-            for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
-            statements = [:]
-            columnSets = [:]
-        }
+        if statements.count >= Self.statementLimit { forgetStatements() }
         var statement: OpaquePointer?
         let status = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard status == SQLITE_OK, let statement else { throw error(status) }
         statements[sql] = statement
         return statement
+    }
+
+    /// Finalizes every kept statement and forgets it with its column names.
+    private func forgetStatements() {
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+        statements = [:]
+        columnSets = [:]
     }
 
     private func bind(_ value: SQLiteData, at index: Int32, to statement: OpaquePointer) -> Int32 {
