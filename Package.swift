@@ -2,9 +2,13 @@
 import PackageDescription
 
 // Dependencies come from the machine's package mirror at the versions it holds (see DESIGN.md).
+// Platform floors: the app-side libraries (GatehouseCore, GatehouseClient, GatehouseFeatures,
+// GatehouseUI) need iOS 15 (passkeys are behind `@available(iOS 16, *)`); the server, its
+// dependencies and the tool need macOS 15. An app that uses only the app-side libraries builds
+// none of the server's dependencies: swift-log is the one third-party package they use.
 let package = Package(
     name: "gatehouse",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    platforms: [.macOS(.v15), .iOS(.v15)],
     products: [
         .library(name: "GatehouseCore", targets: ["GatehouseCore"]),
         .library(name: "GatehouseServer", targets: ["GatehouseServer"]),
@@ -33,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // ObservableObject and @Published where Apple's Combine is absent (Linux); not built for Apple platforms.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         .target(name: "GatehouseCore"),
@@ -73,9 +79,14 @@ let package = Package(
         ),
         // The SDK: Foundation only (URLSession), so apps take no third-party dependency.
         .target(name: "GatehouseClient", dependencies: ["GatehouseCore"]),
-        // The specs' pages as @Observable state machines; no UI import.
+        // The specs' pages as ObservableObject state machines; no UI import.
         .target(
-            name: "GatehouseFeatures", dependencies: ["GatehouseClient", "GatehouseCore", .product(name: "Logging", package: "swift-log")]),
+            name: "GatehouseFeatures",
+            dependencies: [
+                "GatehouseClient", "GatehouseCore", .product(name: "Logging", package: "swift-log"),
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ]
+        ),
         // SwiftUI views bound to the feature models (compiled on Apple platforms only).
         .target(name: "GatehouseUI", dependencies: ["GatehouseFeatures"]),
         .executableTarget(
@@ -120,9 +131,28 @@ let package = Package(
             name: "GatehouseFeaturesTests",
             dependencies: [
                 "GatehouseFeatures", "GatehouseClient", "GatehouseServer", "GatehouseTestSupport",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // The example app's navigation and configuration (Examples/GatehouseExample.swiftpm, an
+        // app package that builds it too): no product, only tested here.
+        .target(
+            name: "GatehouseExampleFlow",
+            dependencies: [
+                "GatehouseClient", "GatehouseFeatures",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ],
+            path: "Examples/GatehouseExample.swiftpm/Sources/GatehouseExampleFlow"
+        ),
+        .testTarget(
+            name: "GatehouseExampleFlowTests",
+            dependencies: [
+                "GatehouseExampleFlow", "GatehouseFeatures", "GatehouseClient", "GatehouseCore", "GatehouseServer",
+                "GatehouseTestSupport",
+            ],
+            path: "Examples/GatehouseExample.swiftpm/Tests/GatehouseExampleFlowTests"
         ),
         .testTarget(
             name: "GatehouseServerTests",
@@ -132,7 +162,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ]
+            ],
+            // Read from the source tree by the tests; the generator script is not built.
+            exclude: ["Passwords/ImportedHashes/Vectors"]
         ),
         // WebAuthn verification (CBOR, COSE keys, both ceremonies): swift-crypto and Foundation only.
         .target(

@@ -1,6 +1,6 @@
 """The account page's two-factor section: set up an authenticator app (QR code and key shown),
 a wrong code refused, the right one (computed here from the key, RFC 6238) turns it on, then
-remove it."""
+remove it; a new sign-in with the password alone does not reach the page."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_enrol_confirm_and_remove_an_authenticator_app(page, server, shoot):
     expect(page.locator(".mfa-none")).to_have_text("Two-factor authentication is off.")
 
 
-def test_a_new_sign_in_cannot_remove_a_confirmed_factor_without_a_code(page, new_page, server):
+def test_a_new_sign_in_cannot_reach_the_factor_without_a_code(page, new_page, server):
     email = confirmed_account(server, "mfa-aal1")
     sign_in(page, server, email)
     page.get_by_role("button", name="Set up an authenticator app").click()
@@ -65,11 +65,15 @@ def test_a_new_sign_in_cannot_remove_a_confirmed_factor_without_a_code(page, new
     page.get_by_role("button", name="Confirm").click()
     expect(page.locator(".banner-success")).to_contain_text("Two-factor authentication is on.")
 
+    # The password alone leads to the code step, never to the account page (test_mfa_pages.py).
     other = new_page()
-    sign_in(other, server, email)
-    other.get_by_role("button", name="Remove Authenticator app").click()
-    expect(other.locator(".error-summary")).to_contain_text("Confirm a code from your authenticator app first.")
-    expect(other.locator(".mfa-factor")).to_contain_text("Active")
+    other.goto(server.url("/login"))
+    other.get_by_label("Email").fill(email)
+    other.get_by_label("Password", exact=True).fill(PASSWORD)
+    other.get_by_role("button", name="Sign In").click()
+    expect(other).to_have_url(server.url("/login/code"))
+    other.goto(server.url("/account"))
+    expect(other).to_have_url(server.url("/login"))
 
 
 def test_the_two_factor_forms_refuse_a_post_without_its_token_or_from_another_origin(server):

@@ -1,9 +1,10 @@
 """Asymmetric signing keys, `/.well-known/jwks.json` and the official client's `get_claims`
 (issue 13, item 8; gotrue-extended.md section 9).
 
-Development servers sign RS256 with a key pair made once in the data folder; GATEHOUSE_JWT_KEYS
-takes GoTrue's JWK list (RS256 or ES256 signing keys, HS256 keys that only verify). `get_claims`
-verifies asymmetric tokens locally with the key JWKS publishes, HS256 ones through `GET /user`.
+Development servers without GATEHOUSE_JWT_SECRET sign RS256 with a key pair made once in the data
+folder; with the secret they sign HS256 as production does. GATEHOUSE_JWT_KEYS takes GoTrue's JWK
+list (RS256 or ES256 signing keys, HS256 keys that only verify). `get_claims` verifies asymmetric
+tokens locally with the key JWKS publishes, HS256 ones through `GET /user`.
 """
 
 from __future__ import annotations
@@ -41,6 +42,12 @@ def ec_jwk(kid: str, key_ops: list[str]) -> dict:
     return {**json.loads(ECAlgorithm.to_jwk(key)), "kid": kid, "alg": "ES256", "key_ops": key_ops}
 
 
+@pytest.fixture(scope="module")
+def keyless_server(module_servers):
+    """Development without GATEHOUSE_JWT_SECRET (blank counts as unset): its own secret and key pair."""
+    return module_servers.start(jwt_secret=" ")
+
+
 def session_of(server) -> tuple:
     """A signed-in official client and its access token."""
     email = unique_email("jwks")
@@ -50,7 +57,15 @@ def session_of(server) -> tuple:
     return client, session.access_token
 
 
-def test_development_tokens_are_rs256_and_get_claims_verifies_them_through_jwks(server):
+def test_development_with_a_secret_signs_hs256_as_production_does(server):
+    client, token = session_of(server)
+    assert jwt.get_unverified_header(token) == {"alg": "HS256", "typ": "JWT"}
+    assert jwks(server) == {"keys": []}
+    assert client.get_claims()["claims"]["sub"] == server.decode_access_token(token)["sub"]
+
+
+def test_development_tokens_are_rs256_and_get_claims_verifies_them_through_jwks(keyless_server):
+    server = keyless_server
     client, token = session_of(server)
     header = jwt.get_unverified_header(token)
     assert header["alg"] == "RS256" and header["typ"] == "JWT" and header["kid"]
@@ -74,7 +89,8 @@ def test_jwks_is_served_under_auth_v1_and_cacheable(server):
     assert response.headers["cache-control"] == "public, max-age=600"
 
 
-def test_a_token_with_a_foreign_signature_is_refused(server):
+def test_a_token_with_a_foreign_signature_is_refused(keyless_server):
+    server = keyless_server
     client, token = session_of(server)
     header = jwt.get_unverified_header(token)
     claims = jwt.decode(token, options={"verify_signature": False})
@@ -88,7 +104,7 @@ def test_a_token_with_a_foreign_signature_is_refused(server):
 
 
 def test_the_development_key_survives_a_restart_and_stays_private(server_factory):
-    server = server_factory.start()
+    server = server_factory.start(jwt_secret=" ")
     client, token = session_of(server)
     before = jwks(server)
     key_file = server.workdir / "data" / "jwt-signing-key.pem"

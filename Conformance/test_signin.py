@@ -90,7 +90,7 @@ def test_access_token_claims(server):
     now = int(time.time())
     token = sign_in(server, email)["access_token"]
 
-    assert jwt.get_unverified_header(token)["alg"] == "RS256"  # development signs with its own key pair
+    assert jwt.get_unverified_header(token)["alg"] == "HS256"  # with GATEHOUSE_JWT_SECRET set, as production signs
     claims = server.decode_access_token(token)  # checks the signature and the audience
     assert claims["sub"] == user_id
     assert claims["aud"] == "authenticated"  # a plain string, not a list

@@ -4,6 +4,10 @@
 #   - the venv module for Debian's python3, for scripts/python-env.sh
 #   - openssl, with which the recovery/mail tests make throwaway TLS certificates
 #   - nginx, the load balancer in front of the three-instance cluster suite (Conformance/cluster)
+#   - for the packaging suite (Packaging/): debootstrap (a bare Debian root for the release
+#     archive), podman with runc, netavark, aardvark-dns and iptables (container networks with
+#     names), uidmap, slirp4netns and fuse-overlayfs, podman-compose (deploy/'s compose files),
+#     systemd's systemd-analyze (the unit) and binutils (strip, readelf)
 # Quiet when everything is already present. Safe to run any number of times.
 set -euo pipefail
 
@@ -16,6 +20,20 @@ missing=()
 [ -x "$PG_BIN/psql" ] || missing+=(postgresql-client-15)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
+command -v debootstrap >/dev/null 2>&1 || [ -x /usr/sbin/debootstrap ] || missing+=(debootstrap)
+command -v podman >/dev/null 2>&1 || missing+=(podman)
+command -v runc >/dev/null 2>&1 || missing+=(runc)
+[ -x /usr/lib/podman/netavark ] || missing+=(netavark)
+[ -x /usr/lib/podman/aardvark-dns ] || missing+=(aardvark-dns)
+command -v iptables >/dev/null 2>&1 || [ -x /usr/sbin/iptables ] || missing+=(iptables)
+command -v newuidmap >/dev/null 2>&1 || missing+=(uidmap)
+command -v slirp4netns >/dev/null 2>&1 || missing+=(slirp4netns)
+command -v fuse-overlayfs >/dev/null 2>&1 || missing+=(fuse-overlayfs)
+command -v podman-compose >/dev/null 2>&1 || missing+=(podman-compose)
+command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
+command -v readelf >/dev/null 2>&1 && command -v strip >/dev/null 2>&1 || missing+=(binutils)
+# scripts/release.sh links the system's libcurl (FoundationNetworking needs it).
+ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 ' || missing+=(libcurl4)
 if [ -x /usr/bin/python3 ]; then
     # Debian strips ensurepip out of python3 unless python3-venv is installed.
     /usr/bin/python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)

@@ -12,6 +12,8 @@
 #      PostgreSQL: the two passes run at the same time (see "Steps run side by side" below)
 #   7. the cluster suite (Conformance/cluster): three instances, one PostgreSQL, nginx
 #   8. the browser suite (Browser/)
+#   9. the packaging suite (Packaging/): the release archive on a bare Debian root, the container
+#      image, and every deployment file of deploy/ under podman
 #
 # Exits non-zero when any step fails; pytest's exit code 5 (no tests collected) is a failure.
 # Works without a terminal or stdin (CI=true). Extra arguments are passed to both pytest runs,
@@ -156,8 +158,9 @@ else
     record "python environment" FAIL; summary; exit 1
 fi
 if ! run_step "swift build" timeout "${GATEHOUSE_BUILD_TIMEOUT:-2700}" swift build; then summary; exit 1; fi
-# SwiftUI exists on Apple platforms only: here every view file must at least parse.
-run_step "SwiftUI views parse" bash scripts/check-ui-parses.sh
+# SwiftUI exists on Apple platforms only: the views and the example app are type-checked
+# against TypeCheck/'s declarations of Apple's API (TypeCheck/README.md).
+run_step "SwiftUI views type-check" bash scripts/typecheck-ui.sh
 # One format for every Swift file (.swift-format; `swift format -i -r Sources Tests Package.swift` fixes it).
 run_step "swift format lint" swift format lint --strict --recursive --parallel Sources Tests Package.swift
 
@@ -203,5 +206,9 @@ if run_step "browser environment" bash scripts/browser-env.sh; then
 else
     record "browser suite" "FAIL (no browser environment)"
 fi
+
+# The release archive (scripts/release.sh --debug: the debug build, linked with the Swift runtime
+# statically), the Containerfile's image and deploy/'s files, under podman (Packaging/README.md).
+run_step "packaging" timeout "${GATEHOUSE_PACKAGING_TIMEOUT:-1800}" "$python" -m pytest Packaging -q
 
 summary

@@ -41,6 +41,8 @@ STOP_TIMEOUT = 10.0
 # /token and /verify so the other tests are never refused. Quick mail retries.
 CLUSTER_SETTINGS: dict[str, Any] = {
     "env": "production",
+    # Production refuses a loopback external URL; the tests read no link's host.
+    "external_url": "https://auth.gatehouse.test",
     "bcrypt_cost": 4,
     "autoconfirm": True,
     "trusted_proxies": "127.0.0.1",
@@ -66,7 +68,8 @@ def find_nginx() -> str:
 
 
 def nginx_config(prefix: Path, port: int, upstreams: list[int]) -> str:
-    """The load balancer of the test deployment; README's "Deploying" shows the same one."""
+    """The load balancer of the test deployment: the upstream and proxy headers of
+    deploy/cluster/nginx.conf, with the client's forwarded hops appended so the tests can send them."""
     servers = "\n".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;" for p in upstreams)
     # Run as root (CI containers), the master hands the workers to `nobody`, which needs no more
     # than the temp folders nginx makes itself (the prefix folder is 0755).

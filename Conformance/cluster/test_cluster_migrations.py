@@ -17,7 +17,8 @@ ROUNDS = 6
 def _start(harness, database_url: str, workdir) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith("GATEHOUSE_")}
     env.update(GATEHOUSE_ENV="production", GATEHOUSE_JWT_SECRET="x" * 48, GATEHOUSE_DATABASE_URL=database_url,
-               GATEHOUSE_DATA_DIR=str(workdir), GATEHOUSE_MAIL_TRANSPORT="smtp", GATEHOUSE_SMTP_HOST="127.0.0.1")
+               GATEHOUSE_DATA_DIR=str(workdir), GATEHOUSE_MAIL_TRANSPORT="smtp", GATEHOUSE_SMTP_HOST="127.0.0.1",
+               GATEHOUSE_EXTERNAL_URL="https://auth.gatehouse.test")
     # Each waits at a barrier (a line on its standard input) so that all start migrating together.
     return subprocess.Popen(["sh", "-c", 'read _ && exec "$0" migrate </dev/null', str(harness.binary)], env=env,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)

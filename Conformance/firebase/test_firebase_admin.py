@@ -141,7 +141,8 @@ def production_server(module_servers):
     signing = {**json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(key)), "kid": "prod-rsa", "alg": "RS256",
                "key_ops": ["sign", "verify"]}
     return module_servers.start(env="production", mail_transport="mailersend", mailersend_api_key="mlsn.test",
-                                mailersend_url="http://127.0.0.1:9/v1/email", firebase_project_id="prod-project",
+                                mailersend_url="http://127.0.0.1:9/v1/email", external_url="https://auth.gatehouse.test",
+                                firebase_project_id="prod-project",
                                 firebase_api_keys="prod-key", jwt_keys=json.dumps([signing]))
 
 

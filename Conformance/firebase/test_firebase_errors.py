@@ -155,7 +155,7 @@ def test_configured_api_keys(keyed_server):
 
 def test_production_without_a_project_serves_no_firebase_paths(server_factory):
     server = server_factory.start(env="production", mail_transport="mailersend", mailersend_api_key="mlsn.test",
-                                  mailersend_url="http://127.0.0.1:9/v1/email")
+                                  mailersend_url="http://127.0.0.1:9/v1/email", external_url="https://auth.gatehouse.test")
     assert v1(server, "signInWithPassword", {"email": unique_email(), "password": PASSWORD}).status_code == 404
     assert v3(server, "verifyPassword", {"email": unique_email(), "password": PASSWORD}).status_code == 404
     assert secure_token(server, "x").status_code == 404

@@ -167,7 +167,10 @@ def test_verify_email_by_id_token_and_apply_action_code(server_factory):
     assert applied.status_code == 200, applied.text
     assert applied.json()["emailVerified"] is True and applied.json()["email"] == email
     assert error_name(v1(fb, "update", {"oobCode": code})) == "INVALID_OOB_CODE"
-    user = v3(fb, "getAccountInfo", {"idToken": id_token})
+    # Verifying settles like every confirmation: sessions from before it end, the password stays.
+    assert error_name(v3(fb, "getAccountInfo", {"idToken": id_token})) == "TOKEN_EXPIRED"
+    again = firebase_sign_in(fb, email, PASSWORD)
+    user = v3(fb, "getAccountInfo", {"idToken": again["idToken"]})
     assert user.status_code == 200 and user.json()["users"][0]["emailVerified"] is True, user.text
 
     no_token = v3(fb, "getOobConfirmationCode", {"requestType": "VERIFY_EMAIL", "clientType": "CLIENT_TYPE_IOS"})

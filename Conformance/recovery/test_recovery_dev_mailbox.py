@@ -21,7 +21,8 @@ def test_the_message_shape(mail_server):
 
 @pytest.mark.parametrize("settings", [
     {"mail_transport": "smtp", "smtp_host": "127.0.0.1", "smtp_security": "plain"},
-    {"env": "production", "mail_transport": "mailersend", "mailersend_api_key": "mlsn.test",
+    {"env": "production", "external_url": "https://auth.gatehouse.test", "mail_transport": "mailersend",
+     "mailersend_api_key": "mlsn.test",
      "mailersend_url": "http://127.0.0.1:9/v1/email"},
 ], ids=["smtp", "production"])
 def test_the_mailbox_is_not_served_with_a_real_transport(server_factory, settings):

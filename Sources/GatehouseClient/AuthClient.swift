@@ -1,6 +1,5 @@
 import Foundation
 import GatehouseCore
-import Synchronization
 
 /// A client for any GoTrue-compatible server: Gatehouse, or Supabase's hosted Auth.
 ///
@@ -14,7 +13,7 @@ public final class AuthClient: AuthClientProtocol {
     let sessions: SessionManager
     let events = AuthEventBroadcaster()
     let linkPolicy: AuthLinkPolicy
-    private let autoRefresh = Mutex<Task<Void, Never>?>(nil)
+    private let autoRefresh = Locked<Task<Void, Never>?>(nil)
 
     public init(configuration: AuthClientConfiguration) {
         self.configuration = configuration
@@ -189,7 +188,7 @@ public final class AuthClient: AuthClientProtocol {
         let task = Task {
             while !Task.isCancelled {
                 await sessions.autoRefreshTick()
-                try? await Task.sleep(for: interval)
+                try? await interval.sleep()
             }
         }
         autoRefresh.withLock { previous in

@@ -27,16 +27,16 @@ public struct AuthClientConfiguration: Sendable {
     /// app-group container. Use one client per storage key within a process.
     public var refreshLock: (any RefreshLock)?
     /// A request that has not finished after this long fails with `.timedOut` (login spec: 30 s).
-    public var requestTimeout: Duration = .seconds(30)
+    public var requestTimeout: TimeSpan = .seconds(30)
     /// Refresh when the access token expires within this long.
-    public var refreshLeeway: Duration = .seconds(60)
+    public var refreshLeeway: TimeSpan = .seconds(60)
     /// Refresh in the background before expiry, checking this often.
     public var autoRefreshToken = true
-    public var autoRefreshInterval: Duration = .seconds(10)
+    public var autoRefreshInterval: TimeSpan = .seconds(10)
     /// After a background refresh fails in a way worth retrying (offline, 5xx, 429), wait this
     /// long, doubling with each further failure up to `refreshRetryMaximumDelay`.
-    public var refreshRetryDelay: Duration = .seconds(10)
-    public var refreshRetryMaximumDelay: Duration = .seconds(600)
+    public var refreshRetryDelay: TimeSpan = .seconds(10)
+    public var refreshRetryMaximumDelay: TimeSpan = .seconds(600)
     public var transport: any HTTPTransport = URLSessionTransport()
     /// The wall clock, for expiry decisions.
     public var now: @Sendable () -> Date = { Date() }

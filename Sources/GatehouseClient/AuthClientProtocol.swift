@@ -36,6 +36,11 @@ public protocol AuthClientProtocol: Sendable {
     /// `POST /passkeys/authentication/verify`: the session, kept and announced as a password sign-in's.
     func verifyPasskeyAuthentication(challengeId: String, credentialResponse: AssertionCredential, rememberMe: Bool) async throws
         -> Session
+    /// After a `LinkSessionConflict`, the app chose the link's user: the signed-in session ends
+    /// on this device and the link's session becomes the current one.
+    func adoptPendingLinkSession() async throws -> Session
+    /// After a `LinkSessionConflict`, the app kept the signed-in user: the link's session ends.
+    func discardPendingLinkSession() async
 }
 
 extension AuthClientProtocol {
@@ -66,6 +71,10 @@ extension AuthClientProtocol {
 
     /// Clients that cannot ask the server do not know the lifetime.
     public func emailLinkLifetime() async -> Int? { nil }
+
+    /// Clients that never hold a link's session back have none to adopt.
+    public func adoptPendingLinkSession() async throws -> Session { throw AuthClientError.sessionMissing }
+    public func discardPendingLinkSession() async {}
 
     /// Clients that cannot tell a recovery session have none.
     public func recoverySession() async -> Session? { nil }

@@ -6,11 +6,11 @@
     /// The forgot-password page (spec 000, Story 1.4): the form, then the success state with
     /// "Send Another Email" and "Use a different email address"; back to login always one tap away.
     public struct ForgotPasswordView: View {
-        @Bindable private var model: ForgotPasswordModel
+        @ObservedObject private var model: ForgotPasswordModel
         @FocusState private var emailFocused: Bool
 
         public init(model: ForgotPasswordModel) {
-            self.model = model
+            _model = ObservedObject(wrappedValue: model)
         }
 
         private typealias Copy = UserFacingText.ForgotPassword
@@ -28,7 +28,7 @@
                 TextLink(title: Copy.signInInstead) { model.backToLogin() }
             }
             .onAppear { if model.phase == .form { emailFocused = true } }
-            .onChange(of: emailFocused) { wasFocused, _ in
+            .onLeaving(emailFocused) { wasFocused in
                 if wasFocused { model.emailDidBlur() }
             }
             .forwarding(model.signals)
@@ -46,7 +46,12 @@
             .accessibilityAddTraits(.isHeader)
 
             if let error = model.errorMessage {
-                ErrorSummary(message: error, onRetry: { Task { await model.submit() } }, onDismiss: { model.dismissError() })
+                // A 429 waits out its countdown: no Retry and no Dismiss while it lasts.
+                ErrorSummary(
+                    message: error,
+                    onRetry: model.offersRetry ? { Task { await model.submit() } } : nil,
+                    onDismiss: model.isRateLimited ? nil : { model.dismissError() }
+                )
             }
 
             FormField(
@@ -81,7 +86,14 @@
                 .frame(maxWidth: .infinity)
                 .accessibilityHidden(true)
 
-            Text(Copy.successTitle).font(.title.bold()).accessibilityAddTraits(.isHeader)
+            VStack(alignment: .leading, spacing: 8) {
+                Text(Copy.successTitle).font(.title.bold())
+                if let subtitle = model.successSubtitle {
+                    Text(subtitle).font(.callout).foregroundStyle(Palette.secondaryText)
+                }
+            }
+            .accessibilityElement(children: .combine)
+            .accessibilityAddTraits(.isHeader)
 
             SuccessBox(lines: [model.successMessage, Copy.followTheLink, model.linkExpiryText].compactMap { $0 })
 

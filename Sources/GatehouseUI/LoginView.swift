@@ -6,11 +6,12 @@
     /// The login page (spec 002), bound to a `LoginModel`. Navigation is the host's: it watches
     /// `model.destination`.
     public struct LoginView: View {
-        @Bindable private var model: LoginModel
+        @ObservedObject private var model: LoginModel
         @FocusState private var focus: LoginModel.Field?
+        @Environment(\.dynamicTypeSize) private var typeSize
 
         public init(model: LoginModel) {
-            self.model = model
+            _model = ObservedObject(wrappedValue: model)
         }
 
         private typealias Copy = UserFacingText.Login
@@ -46,18 +47,7 @@
                 }
                 .disabled(model.areFieldsDisabled)
 
-                HStack {
-                    Toggle(Copy.rememberMe, isOn: $model.rememberMe)
-                        .toggleStyle(.switch)
-                        .fixedSize()
-                        .frame(minHeight: 44)
-                        .accessibilityLabel(A11y.rememberMe)
-                    Spacer()
-                    TextLink(
-                        title: Copy.forgotPassword, label: A11y.forgotPasswordLink, hint: A11y.forgotPasswordHint,
-                        color: Palette.secondaryText
-                    ) { model.forgotPassword() }
-                }
+                rememberAndForgot
 
                 PrimaryButton(
                     title: model.buttonLabel, isBusy: model.isLoading, isDisabled: model.isButtonDisabled,
@@ -79,13 +69,36 @@
                 }
             }
             // Validation on blur: the field that lost focus is checked.
-            .onChange(of: focus) { previous, _ in
+            .onLeaving(focus) { previous in
                 if let previous { model.didBlur(previous) }
             }
             .forwarding(model.signals)
             // Leaving the screen cancels its request (issue 22.6); a late sign-in is not kept.
             // Backgrounding does not call onDisappear, so a request survives a trip to the mail app.
             .onDisappear { model.cancel() }
+        }
+
+        /// "Remember me" and "Forgot password?" on one row (spec 002 §6), one under the other at
+        /// accessibility text sizes, where one row would not fit.
+        @ViewBuilder private var rememberAndForgot: some View {
+            if typeSize.isAccessibilitySize {
+                VStack(alignment: .leading, spacing: 0) {
+                    RememberMeCheckbox(isOn: $model.rememberMe).disabled(model.areFieldsDisabled)
+                    forgotPasswordLink
+                }
+            } else {
+                HStack {
+                    RememberMeCheckbox(isOn: $model.rememberMe).disabled(model.areFieldsDisabled)
+                    Spacer()
+                    forgotPasswordLink
+                }
+            }
+        }
+
+        private var forgotPasswordLink: some View {
+            TextLink(
+                title: Copy.forgotPassword, label: A11y.forgotPasswordLink, hint: A11y.forgotPasswordHint, color: Palette.secondaryText
+            ) { model.forgotPassword() }
         }
 
         /// Under the logo (spec 002 §6): the timeout banner, the error summary, the verification

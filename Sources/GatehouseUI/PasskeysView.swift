@@ -7,12 +7,12 @@
     /// The account page's passkeys (issue 20), bound to a `PasskeysModel`: the list (swipe to
     /// remove, a context menu to rename), "Add a passkey" where the device can make one.
     public struct PasskeysView: View {
-        @Bindable private var model: PasskeysModel
+        @ObservedObject private var model: PasskeysModel
         @State private var renaming: Passkey?
         @State private var newName = ""
 
         public init(model: PasskeysModel) {
-            self.model = model
+            _model = ObservedObject(wrappedValue: model)
         }
 
         public var body: some View {

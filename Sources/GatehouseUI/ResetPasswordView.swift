@@ -5,11 +5,11 @@
 
     /// The page a reset link opens: checks the link, then takes the new password twice.
     public struct ResetPasswordView: View {
-        @Bindable private var model: ResetPasswordModel
+        @ObservedObject private var model: ResetPasswordModel
         @FocusState private var focus: ResetPasswordModel.Field?
 
         public init(model: ResetPasswordModel) {
-            self.model = model
+            _model = ObservedObject(wrappedValue: model)
         }
 
         private typealias Copy = UserFacingText.ResetPassword
@@ -24,7 +24,7 @@
                 content
             }
             .task { await model.open() }
-            .onChange(of: focus) { previous, _ in
+            .onLeaving(focus) { previous in
                 if let previous { model.didBlur(previous) }
             }
             .forwarding(model.signals)
@@ -45,9 +45,22 @@
             case .done:
                 SuccessBox(lines: [model.successMessage].compactMap { $0 })
                 PrimaryButton(title: UserFacingText.Login.signIn, isBusy: false, isDisabled: false) { model.backToLogin() }
+            case .otherAccount:
+                otherAccount
             case .ready, .saving:
                 form
             }
+        }
+
+        /// The link is another account's than the signed-in one: whose it is, and the two ways on.
+        @ViewBuilder private var otherAccount: some View {
+            WarningBanner(text: model.errorMessage ?? "")
+            if let link = model.accountEmail {
+                PrimaryButton(title: Copy.resetOtherAccount(link), isBusy: false, isDisabled: false) {
+                    Task { await model.resetLinkAccount() }
+                }
+            }
+            TextLink(title: Copy.keepSignedIn, color: Palette.secondaryText) { Task { await model.keepSignedInAccount() } }
         }
 
         @ViewBuilder private var form: some View {
@@ -65,6 +78,7 @@
                     .onSubmit { focus = .confirmation }
                     .accessibilityLabel(UserFacingText.Accessibility.newPasswordField)
             }
+            .disabled(model.areFieldsDisabled)
             FormField(label: Copy.confirmPasswordLabel, systemImage: "lock", error: model.confirmationError) {
                 SecureField(Copy.confirmPasswordLabel, text: $model.confirmation)
                     .passwordInput(isNew: true)
@@ -73,6 +87,7 @@
                     .onSubmit { Task { await model.submit() } }
                     .accessibilityLabel(UserFacingText.Accessibility.confirmPasswordField)
             }
+            .disabled(model.areFieldsDisabled)
             PrimaryButton(title: model.buttonLabel, isBusy: model.phase == .saving, isDisabled: model.isButtonDisabled) {
                 focus = nil
                 Task { await model.submit() }

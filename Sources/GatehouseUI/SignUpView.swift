@@ -5,11 +5,11 @@
 
     /// The sign-up page the login page's "Create one now" opens.
     public struct SignUpView: View {
-        @Bindable private var model: SignUpModel
+        @ObservedObject private var model: SignUpModel
         @FocusState private var focus: SignUpModel.Field?
 
         public init(model: SignUpModel) {
-            self.model = model
+            _model = ObservedObject(wrappedValue: model)
         }
 
         public var body: some View {
@@ -29,6 +29,7 @@
                             .onSubmit { focus = .password }
                             .accessibilityLabel(UserFacingText.Accessibility.emailField)
                     }
+                    .disabled(model.areFieldsDisabled)
                     FormField(label: UserFacingText.Login.passwordLabel, systemImage: "lock", error: model.fieldErrors[.password]) {
                         SecureField(UserFacingText.Login.passwordLabel, text: $model.password)
                             .passwordInput(isNew: true)
@@ -37,6 +38,8 @@
                             .onSubmit { Task { await model.submit() } }
                             .accessibilityLabel(UserFacingText.Accessibility.passwordField)
                     }
+                    .disabled(model.areFieldsDisabled)
+                    RememberMeCheckbox(isOn: $model.rememberMe).disabled(model.areFieldsDisabled)
                     PrimaryButton(title: model.buttonLabel, isBusy: model.isLoading, isDisabled: model.isButtonDisabled) {
                         focus = nil
                         Task { await model.submit() }
@@ -47,7 +50,7 @@
                     TextLink(title: UserFacingText.SignUp.signIn) { model.signInInstead() }
                 }
             }
-            .onChange(of: focus) { previous, _ in
+            .onLeaving(focus) { previous in
                 if let previous { model.didBlur(previous) }
             }
             .forwarding(model.signals)

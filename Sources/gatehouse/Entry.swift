@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatehouseServer
 
 /// `gatehouse`: one executable for the server and its administration.
 @main
@@ -6,6 +7,7 @@ struct Gatehouse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gatehouse",
         abstract: "A self-hostable, GoTrue-compatible sign-in and password-recovery server.",
+        version: GatehouseVersion.description,
         subcommands: [
             Serve.self, Migrate.self, Mail.self, Keys.self, BcryptBench.self,
             LoginCommand.self, ForgotPasswordCommand.self, ResetPasswordCommand.self,

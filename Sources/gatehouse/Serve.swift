@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GatehouseServer
 import Hummingbird
 import Logging
@@ -17,13 +18,16 @@ struct Serve: AsyncParsableCommand {
     }
 }
 
-/// Reads the configuration and sets up logging, with configuration errors printed plainly.
+/// Reads the configuration and sets up logging. A configuration error is printed alone, with
+/// the exit code of a usage error (64): the command line was right, so ArgumentParser's usage
+/// lines would only hide the message.
 func loadConfiguration() throws -> ServerConfiguration {
     do {
         let configuration = try ServerConfiguration.fromEnvironment()
         LoggingSystem.bootstrap { label in GatehouseLogging.handler(label: label, configuration: configuration) }
         return configuration
     } catch let error as ConfigurationError {
-        throw ValidationError("configuration: \(error.description)")
+        FileHandle.standardError.write(Data("Error: configuration: \(error.description)\n".utf8))
+        throw ExitCode.validationFailure
     }
 }

@@ -14,8 +14,10 @@ struct UsersCommand: AsyncParsableCommand {
         ]
     )
 
-    /// Runs `body` with the store open, reporting operator failures with their exit codes.
+    /// Runs `body` with the store open, reporting operator failures with their exit codes. Where
+    /// there is no database, it says so before anything is read or written.
     static func run<T: Sendable>(_ body: @escaping @Sendable (OperatorUsers) async throws -> T) async throws -> T {
+        try await OperatorExit.guarding { try OperatorUsers.checkDatabaseFile() }
         let configuration = try loadConfiguration()
         return try await OperatorExit.guarding { try await OperatorUsers.with(configuration: configuration, body) }
     }

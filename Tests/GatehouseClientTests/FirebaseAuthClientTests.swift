@@ -51,6 +51,20 @@ struct FirebaseAuthClientTests {
         #expect(await client.currentSession() == nil)
     }
 
+    @Test func aSignInWaitingForTheSecondFactorIsATypedErrorNotASession() async throws {
+        let pending =
+            #"{"kind":"identitytoolkit#VerifyPasswordResponse","localId":"uid-1","email":"alice@example.com","displayName":"","registered":true,"mfaPendingCredential":"pending-1","mfaInfo":[{"mfaEnrollmentId":"f-1","enrolledAt":"2026-01-01T00:00:00Z","totpInfo":{}}]}"#
+        let server = ScriptedFirebase.server(["signInWithPassword": .json(pending), "lookup": .json(ScriptedFirebase.lookup)])
+        let client = ScriptedFirebase.client(server, clock: clock)
+        let error = await #expect(throws: AuthClientError.self) {
+            try await client.signIn(email: "alice@example.com", password: "pw-123456")
+        }
+        #expect(error?.apiError?.code == AuthErrorCode("insufficient_aal"), "\(String(describing: error))")
+        #expect(error?.userFacingMessage == UserFacingText.AccountSecurity.authenticatorCodeRequired)
+        #expect(server.requests.map { $0.url?.lastPathComponent } == ["accounts:signInWithPassword"], "no lookup without a token")
+        #expect(await client.currentSession() == nil)
+    }
+
     @Test func signUpSignsInAtOnce() async throws {
         let server = ScriptedFirebase.server([
             "signUp": .json(ScriptedFirebase.tokens(kind: "SignupNewUserResponse")), "lookup": .json(ScriptedFirebase.lookup),

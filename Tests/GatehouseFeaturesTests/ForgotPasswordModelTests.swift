@@ -2,8 +2,13 @@ import Foundation
 import GatehouseClient
 import GatehouseCore
 import GatehouseFeatures
-import Observation
 import Testing
+
+#if canImport(Combine)
+    import Combine
+#else
+    import OpenCombine
+#endif
 
 /// Spec 000 §9 and Story 1.4's test procedure, with DESIGN's enumeration-safe success state.
 @MainActor
@@ -88,14 +93,11 @@ struct ForgotPasswordModelTests {
         let model = await sent()
         await clock.waitForSleepers()
         let redrawn = Flag()
-        withObservationTracking {
-            _ = model.resendLabel
-        } onChange: {
-            redrawn.set()
-        }
+        let watching = model.objectWillChange.sink { _ in redrawn.set() }
         clock.advance(by: .seconds(1))
         #expect(await eventually { redrawn.isSet })
         #expect(model.resendLabel == "Send Another Email (59s)")
+        watching.cancel()
     }
 
     @Test func useADifferentAddressResetsTheForm() async {

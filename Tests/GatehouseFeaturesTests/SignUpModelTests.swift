@@ -63,3 +63,24 @@ struct SignUpModelTests {
         }
     }
 }
+
+/// The sign-up page's fields follow the request, as the login page's do.
+@MainActor
+@Suite("SignUpModel while loading")
+struct SignUpLoadingTests {
+    @Test func theFieldsAreOffWhileTheAccountIsCreated() async {
+        let auth = StubAuthClient()
+        let gate = Gate()
+        auth.outcome = .gate(gate)
+        let model = SignUpModel(auth: auth, clock: ManualClock())
+        model.email = "new@example.com"
+        model.password = "password123"
+        #expect(!model.areFieldsDisabled)
+        let submit = Task { await model.submit() }
+        #expect(await eventually { model.isLoading })
+        #expect(model.areFieldsDisabled)
+        gate.open()
+        await submit.value
+        #expect(!model.areFieldsDisabled)
+    }
+}

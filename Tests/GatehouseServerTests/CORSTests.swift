@@ -6,10 +6,17 @@ import Testing
 
 /// Browser clients (supabase-js) read `X-Supabase-Api-Version` to pick the error shape, and the
 /// admin list's `X-Total-Count` and `Link`; a browser only lets them read those when the actual
-/// response (not just the preflight) lists them in `Access-Control-Expose-Headers`.
+/// response (not just the preflight) lists them in `Access-Control-Expose-Headers`. Only the
+/// allowed origins get any of it: by default the site URL's and the redirect allow-list's
+/// (`CORSPolicyTests` for the rest of the policy).
 @Suite("CORS")
 struct CORSTests {
     static let origin = "https://app.example.com"
+
+    /// The app at `origin` is the site: its origin is allowed by default.
+    static func site(_ configuration: inout ServerConfiguration) {
+        configuration.siteURL = origin + "/welcome"
+    }
 
     static func exposed(_ reply: Reply) -> Set<String> {
         Set(
@@ -20,7 +27,7 @@ struct CORSTests {
 
     @Test("preflight: 204 allowing the headers Supabase clients send", arguments: Backend.all)
     func preflight(_ backend: Backend) async throws {
-        try await TestServer.run(backend) { api in
+        try await TestServer.run(backend, configure: Self.site) { api in
             for client in [api, api.atRoot] {
                 let reply = try await client.send(
                     .options, "/token",
@@ -42,7 +49,7 @@ struct CORSTests {
 
     @Test("an error answer to a browser exposes X-Supabase-Api-Version", arguments: Backend.all)
     func errorExposesVersion(_ backend: Backend) async throws {
-        try await TestServer.run(backend) { api in
+        try await TestServer.run(backend, configure: Self.site) { api in
             let reply = try await api.send(
                 .post, "/token?grant_type=password", json: ["email": "a@b.co", "password": "wrong-password"], modern: true,
                 headers: [.origin: Self.origin]
@@ -56,7 +63,7 @@ struct CORSTests {
 
     @Test("the admin list exposes X-Total-Count and Link to a browser", arguments: Backend.all)
     func listExposesPagination(_ backend: Backend) async throws {
-        try await TestServer.run(backend) { api in
+        try await TestServer.run(backend, configure: Self.site) { api in
             let reply = try await api.send(.get, "/admin/users", bearer: api.serviceRoleToken, headers: [.origin: Self.origin])
             #expect(reply.status == .ok)
             #expect(reply.headers[.accessControlAllowOrigin] == Self.origin)
@@ -69,6 +76,7 @@ struct CORSTests {
         try await TestServer.run(
             backend,
             configure: {
+                Self.site(&$0)
                 $0.rateLimits.tokenPerFiveMinutes = 1
                 $0.rateLimits.burst = 1
             }

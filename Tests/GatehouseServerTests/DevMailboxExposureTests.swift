@@ -14,7 +14,8 @@ struct DevMailboxExposureTests {
 
     @Test("no CORS on /_dev/*, while the API keeps it")
     func noCORSOnDevRoutes() async throws {
-        try await TestServer.run(.sqlite) { api in
+        // Even an origin the API allows gets none on the mailbox.
+        try await TestServer.run(.sqlite, configure: { $0.corsAllowedOrigins = .only(["https://evil.example"]) }) { api in
             let web = api.atRoot
             let read = try await web.send(.get, "/_dev/mail/api/messages", headers: Self.evil)
             #expect(read.status == .ok)
@@ -49,6 +50,7 @@ struct DevMailboxExposureTests {
             try ServerConfiguration.fromEnvironment(
                 ConfigurationTests.env([
                     "GATEHOUSE_HOST": host, "GATEHOUSE_ENV": "production", "GATEHOUSE_SMTP_HOST": "smtp.example.com",
+                    "GATEHOUSE_EXTERNAL_URL": "https://auth.example.com",
                 ]))
         }
     }

@@ -10,9 +10,9 @@ public struct FirebaseAuthConfiguration: Sendable {
     public var continueURL: URL?
     /// The reset link's lifetime, when known (Firebase's answers do not say): Google's is 1 h.
     public var resetLinkLifetime: Int?
-    public var requestTimeout: Duration = .seconds(30)
+    public var requestTimeout: TimeSpan = .seconds(30)
     /// Refresh when the ID token expires within this long (the iOS SDK's 5 minutes).
-    public var refreshLeeway: Duration = .seconds(300)
+    public var refreshLeeway: TimeSpan = .seconds(300)
     public var transport: any HTTPTransport = URLSessionTransport()
     /// The wall clock, for expiry decisions.
     public var now: @Sendable () -> Date = { Date() }

@@ -35,6 +35,15 @@ enum FirebaseErrorResponse {
         "PASSWORD_LOGIN_DISABLED": AuthErrorCode("email_provider_disabled"),
     ]
 
+    /// A right password of an account with a second factor: Firebase answers a pending
+    /// credential (`mfaPendingCredential`, `mfaInfo`) to finish with `v2/accounts/mfaSignIn:finalize`,
+    /// not tokens. This client does not finish that step, so the sign-in ends here with GoTrue's
+    /// name for a session that still lacks its second factor (its text asks for the code).
+    static let secondFactorRequired = AuthClientError.api(
+        APIError(
+            status: 200, code: AuthErrorCode("insufficient_aal"),
+            message: "The account has a second factor: the sign-in answered mfaPendingCredential, not tokens"))
+
     /// The name a Firebase message starts with: `WEAK_PASSWORD : …` → `WEAK_PASSWORD`.
     static func name(of message: String) -> String {
         let head = message.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""

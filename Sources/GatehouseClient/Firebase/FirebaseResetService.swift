@@ -19,7 +19,7 @@ public struct FirebaseResetService: PasswordResetService {
     ///   - linkLifetime: the link's lifetime in seconds, when the app knows it (Google's is 1 h,
     ///     Gatehouse's its `GATEHOUSE_…` setting): Firebase's answer does not say it.
     public init(
-        endpoints: FirebaseEndpoints, continueURL: URL? = nil, linkLifetime: Int? = nil, timeout: Duration = .seconds(30),
+        endpoints: FirebaseEndpoints, continueURL: URL? = nil, linkLifetime: Int? = nil, timeout: TimeSpan = .seconds(30),
         transport: any HTTPTransport = URLSessionTransport()
     ) {
         self.api = FirebaseAPI(endpoints: endpoints, http: APIRequester(transport: transport, timeout: timeout))

@@ -15,13 +15,15 @@ struct FirebaseSeconds: Decodable, Sendable, Equatable {
 }
 
 /// The tokens of `accounts:signUp`, `accounts:signInWithPassword` and `accounts:update`
-/// (with `returnSecureToken`).
+/// (with `returnSecureToken`). A sign-in of an account with a second factor answers
+/// `mfaPendingCredential` (and `mfaInfo`) instead of tokens.
 struct FirebaseTokenAnswer: Decodable, Sendable {
     let localId: String?
     let email: String?
     let idToken: String?
     let refreshToken: String?
     let expiresIn: FirebaseSeconds?
+    let mfaPendingCredential: String?
 }
 
 /// `securetoken.googleapis.com/v1/token`'s answer (snake_case, `expires_in` a string).

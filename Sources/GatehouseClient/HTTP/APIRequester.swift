@@ -11,7 +11,7 @@ import Foundation
 struct APIRequester: Sendable {
     let transport: any HTTPTransport
     /// The whole exchange must finish within this time (the login spec's 30 s; spec 004's 10 s).
-    let timeout: Duration
+    let timeout: TimeSpan
 
     /// Sends `request`; non-2xx answers are returned, not thrown.
     func send(_ request: URLRequest) async throws -> HTTPResult {
@@ -33,7 +33,7 @@ struct APIRequester: Sendable {
                     return HTTPResult(data: data, response: response)
                 }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    try await timeout.sleep()
                     throw AuthClientError.timedOut
                 }
                 defer { group.cancelAll() }
@@ -92,14 +92,6 @@ struct HTTPResult: Sendable {
     /// Throws the server's error unless the status is 2xx.
     func requireSuccess() throws {
         guard isSuccess else { throw ErrorResponse.error(self) }
-    }
-}
-
-extension Duration {
-    /// The duration in (fractional) seconds.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
 

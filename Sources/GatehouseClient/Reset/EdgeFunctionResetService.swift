@@ -15,14 +15,14 @@ public struct EdgeFunctionResetService: PasswordResetService {
     /// - Parameters:
     ///   - url: the function's full URL, e.g. `https://<project>.supabase.co/functions/v1/send-reset-email`.
     ///   - apiKey: Supabase's anon key, sent as `apikey` and Bearer token when given.
-    public init(url: URL, apiKey: String? = nil, timeout: Duration = .seconds(30), transport: any HTTPTransport = URLSessionTransport()) {
+    public init(url: URL, apiKey: String? = nil, timeout: TimeSpan = .seconds(30), transport: any HTTPTransport = URLSessionTransport()) {
         self.url = url
         self.apiKey = apiKey
         self.http = APIRequester(transport: transport, timeout: timeout)
     }
 
     /// The function at `<base>/functions/v1/send-reset-email`.
-    public init(baseURL: URL, apiKey: String? = nil, timeout: Duration = .seconds(30), transport: any HTTPTransport = URLSessionTransport())
+    public init(baseURL: URL, apiKey: String? = nil, timeout: TimeSpan = .seconds(30), transport: any HTTPTransport = URLSessionTransport())
     {
         self.init(
             url: baseURL.appendingPathComponent("functions/v1/send-reset-email"), apiKey: apiKey, timeout: timeout, transport: transport)

@@ -23,7 +23,7 @@ public struct RESTResetService: PasswordResetService {
     ///   - appVersion: sent as `X-App-Version` (the app's `CFBundleShortVersionString`).
     public init(
         baseURL: URL, endpoint: Endpoint = .requestPasswordReset, appVersion: String? = RESTResetService.bundleVersion,
-        timeout: Duration = .seconds(10), transport: any HTTPTransport = URLSessionTransport()
+        timeout: TimeSpan = .seconds(10), transport: any HTTPTransport = URLSessionTransport()
     ) {
         self.baseURL = baseURL
         self.endpoint = endpoint

@@ -1,14 +1,15 @@
-import Synchronization
-
 /// Hands every auth event to every listener; each `stream()` is one listener that ends when its
 /// consumer stops iterating.
 final class AuthEventBroadcaster: Sendable {
-    private let listeners = Mutex<[Int: AsyncStream<AuthStateChange>.Continuation]>([:])
-    private let nextID = Atomic<Int>(0)
+    private let listeners = Locked<[Int: AsyncStream<AuthStateChange>.Continuation]>([:])
+    private let nextID = Locked(0)
 
     func stream() -> AsyncStream<AuthStateChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: AuthStateChange.self, bufferingPolicy: .unbounded)
-        let id = nextID.add(1, ordering: .relaxed).newValue
+        let id = nextID.withLock { id in
+            id += 1
+            return id
+        }
         listeners.withLock { $0[id] = continuation }
         continuation.onTermination = { [weak self] _ in
             _ = self?.listeners.withLock { $0.removeValue(forKey: id) }

@@ -24,7 +24,7 @@ struct RefreshBackoff: Sendable {
     let maximum: Double
     private(set) var failures = 0
 
-    init(first: Duration, maximum: Duration) {
+    init(first: TimeSpan, maximum: TimeSpan) {
         self.first = first.seconds
         self.maximum = max(first.seconds, maximum.seconds)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -20,14 +19,18 @@ public protocol RefreshLock: Sendable {
 /// One turn at refreshing; `release()` ends it (once; later calls do nothing).
 public final class RefreshLockHold: Sendable {
     private let onRelease: @Sendable () -> Void
-    private let released = Atomic<Bool>(false)
+    private let released = Locked(false)
 
     public init(release: @escaping @Sendable () -> Void) {
         onRelease = release
     }
 
     public func release() {
-        if !released.exchange(true, ordering: .acquiringAndReleasing) { onRelease() }
+        let first = released.withLock { released in
+            defer { released = true }
+            return !released
+        }
+        if first { onRelease() }
     }
 
     deinit { release() }
@@ -38,9 +41,9 @@ public final class RefreshLockHold: Sendable {
 /// for (a refresh then risks what it would without the lock, rather than never happening).
 public struct FileRefreshLock: RefreshLock {
     public let url: URL
-    public var patience: Duration
+    public var patience: TimeSpan
 
-    public init(url: URL, patience: Duration = .seconds(10)) {
+    public init(url: URL, patience: TimeSpan = .seconds(10)) {
         self.url = url
         self.patience = patience
     }
@@ -59,7 +62,7 @@ public struct FileRefreshLock: RefreshLock {
                     _ = close(fd)
                 }
             }
-            try? await Task.sleep(for: .milliseconds(20))
+            try? await TimeSpan.milliseconds(20).sleep()
         }
         close(fd)
         return RefreshLockHold {}

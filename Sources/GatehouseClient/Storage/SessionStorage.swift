@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where the SDK keeps a session between launches: small blobs under string keys.
 /// Implementations: `KeychainSessionStorage` (Apple platforms), `FileSessionStorage` (a 0600 file
@@ -12,7 +11,7 @@ public protocol SessionStorage: Sendable {
 
 /// Keeps values in memory only: what a session lives in when "remember me" is off.
 public final class MemorySessionStorage: SessionStorage {
-    private let values = Mutex<[String: Data]>([:])
+    private let values = Locked<[String: Data]>([:])
 
     public init() {}
 
@@ -45,7 +44,8 @@ public enum PlatformSessionStorage {
         if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
             return URL(fileURLWithPath: state).appendingPathComponent(service)
         }
-        return FileManager.default.homeDirectoryForCurrentUser
+        // `homeDirectoryForCurrentUser` is macOS-only; NSHomeDirectory() exists everywhere.
+        return URL(fileURLWithPath: NSHomeDirectory())
             .appendingPathComponent(".local/state").appendingPathComponent(service)
     }
 }

@@ -1,31 +1,25 @@
+import GatehouseClient
+
 /// The time source of the feature models: request timeouts, cooldowns and countdowns read it,
 /// so tests drive them with a `ManualClock` instead of waiting.
 public protocol FeatureClock: Sendable {
     /// Monotonic time since the clock's origin.
-    var now: Duration { get }
+    var now: TimeSpan { get }
     /// Suspends for `duration`; throws `CancellationError` when the task is cancelled.
-    func sleep(for duration: Duration) async throws
+    func sleep(for duration: TimeSpan) async throws
 }
 
-/// Real time (`ContinuousClock`).
+/// Real time, on a monotonic clock that counts on while the device sleeps.
 public struct SystemClock: FeatureClock {
-    private let origin: ContinuousClock.Instant
+    private let origin: TimeSpan
 
     public init() {
-        origin = ContinuousClock.now
+        origin = TimeSpan.monotonicNow()
     }
 
-    public var now: Duration { ContinuousClock.now - origin }
+    public var now: TimeSpan { TimeSpan.monotonicNow() - origin }
 
-    public func sleep(for duration: Duration) async throws {
-        try await Task.sleep(for: duration)
-    }
-}
-
-extension Duration {
-    /// Whole seconds, rounded up: what a countdown shows (59.2 s left reads "60").
-    var secondsRoundedUp: Int {
-        let (seconds, attoseconds) = components
-        return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+    public func sleep(for duration: TimeSpan) async throws {
+        try await duration.sleep()
     }
 }

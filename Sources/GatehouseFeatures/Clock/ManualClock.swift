@@ -1,16 +1,16 @@
-import Synchronization
+import GatehouseClient
 
 /// A clock that moves only when told (`advance(by:)`), for tests of timeouts and cooldowns.
 /// `waitForSleepers(_:)` lets a test wait until the code under test has started waiting.
 public final class ManualClock: FeatureClock {
     private struct Sleeper {
         var id: Int
-        var deadline: Duration
+        var deadline: TimeSpan
         var continuation: CheckedContinuation<Void, any Error>
     }
 
     private struct State {
-        var now: Duration = .zero
+        var now: TimeSpan = .zero
         var nextID = 0
         var sleepers: [Sleeper] = []
         var cancelled: Set<Int> = []
@@ -23,16 +23,16 @@ public final class ManualClock: FeatureClock {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 
-    public var now: Duration { state.withLock { $0.now } }
+    public var now: TimeSpan { state.withLock { $0.now } }
 
     /// How many sleeps are waiting for the clock to move.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-    public func sleep(for duration: Duration) async throws {
+    public func sleep(for duration: TimeSpan) async throws {
         try Task.checkCancellation()
         guard duration > .zero else { return }
         let id = state.withLock { state in
@@ -62,7 +62,7 @@ public final class ManualClock: FeatureClock {
     }
 
     /// Moves time forward and wakes every sleep whose deadline has come, earliest first.
-    public func advance(by duration: Duration) {
+    public func advance(by duration: TimeSpan) {
         let due: [Sleeper] = state.withLock { state in
             state.now += duration
             let due = state.sleepers.filter { $0.deadline <= state.now }.sorted { $0.deadline < $1.deadline }

@@ -15,7 +15,8 @@ extension ForgotPasswordModel {
     }
 
     private func sendFirst() async {
-        guard !isLoading, !isValidating else { return }
+        // A 429 holds the form until its wait is over, whatever the address.
+        guard !isLoading, !isValidating, !isRateLimited else { return }
         // "Validating..." covers the checks before anything is sent: the address's format and
         // whether there is a network at all (spec 002 §8's reachability check).
         isValidating = true

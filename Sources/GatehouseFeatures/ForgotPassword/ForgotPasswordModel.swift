@@ -2,19 +2,22 @@ import Foundation
 import GatehouseClient
 import GatehouseCore
 import Logging
-import Observation
+#if canImport(Combine)
+    import Combine
+#else
+    import OpenCombine
+#endif
 
 /// The forgot-password page (spec 000, Story 1.4, with DESIGN's decisions): a form, then a
 /// success state that names the address with the same enumeration-safe words for every
 /// well-formed address, "Send Another Email" behind a 60 s cooldown per address, and
 /// "Use a different email address". Works with any `PasswordResetService`.
-@Observable
 @MainActor
-public final class ForgotPasswordModel {
+public final class ForgotPasswordModel: ObservableObject {
     public enum Phase: Equatable, Sendable { case form, sent }
     public enum Destination: Equatable, Sendable { case login }
 
-    public var email: String {
+    @Published public var email: String {
         didSet {
             if email.count > EmailAddress.maximumLength { email = String(email.prefix(EmailAddress.maximumLength)) }
             // Story 1.4: the error clears as soon as the person starts typing again.
@@ -22,33 +25,33 @@ public final class ForgotPasswordModel {
         }
     }
 
-    public internal(set) var phase: Phase = .form
-    public internal(set) var emailError: String?
-    public internal(set) var isLoading = false
-    public internal(set) var isValidating = false
+    @Published public internal(set) var phase: Phase = .form
+    @Published public internal(set) var emailError: String?
+    @Published public internal(set) var isLoading = false
+    @Published public internal(set) var isValidating = false
     /// The address the link went to (normalized), shown in the success state.
-    public internal(set) var submittedEmail: String?
+    @Published public internal(set) var submittedEmail: String?
     /// "Already sent, check inbox" or "Email sent again".
-    public internal(set) var notice: String?
-    public internal(set) var destination: Destination?
-    public internal(set) var signals = UserSignals()
+    @Published public internal(set) var notice: String?
+    @Published public internal(set) var destination: Destination?
+    @Published public internal(set) var signals = UserSignals()
     /// The backend's link lifetime, when it tells (spec 004's `link_expires_in`).
-    public internal(set) var linkLifetime: Int?
+    @Published public internal(set) var linkLifetime: Int?
     /// The backend's own success text (spec 003's and spec 004's `message`), shown instead of
     /// the local one when it gave one.
-    public internal(set) var backendMessage: String?
+    @Published public internal(set) var backendMessage: String?
 
-    var storedError: String?
-    var deadlines = Deadlines()
-    var tick = 0
-    @ObservationIgnored let ticker: SecondTicker
-    @ObservationIgnored let request = OwnedRequest()
-    @ObservationIgnored let service: any PasswordResetService
-    @ObservationIgnored let clock: any FeatureClock
-    @ObservationIgnored let cooldown: Duration
-    @ObservationIgnored let requestTimeout: Duration
-    @ObservationIgnored let reachability: any NetworkReachability
-    @ObservationIgnored let logger: Logger
+    @Published var storedError: String?
+    @Published var deadlines = Deadlines()
+    @Published var tick = 0
+    let ticker: SecondTicker
+    let request = OwnedRequest()
+    let service: any PasswordResetService
+    let clock: any FeatureClock
+    let cooldown: TimeSpan
+    let requestTimeout: TimeSpan
+    let reachability: any NetworkReachability
+    let logger: Logger
     static let rateLimitKey = "#rate-limit"
 
     /// - Parameters:
@@ -57,7 +60,7 @@ public final class ForgotPasswordModel {
     ///     `/recover` does not tell it).
     public init(
         service: any PasswordResetService, clock: any FeatureClock = SystemClock(), prefillEmail: String? = nil,
-        linkLifetime: Int? = nil, cooldown: Duration = .seconds(60), requestTimeout: Duration = .seconds(30),
+        linkLifetime: Int? = nil, cooldown: TimeSpan = .seconds(60), requestTimeout: TimeSpan = .seconds(30),
         reachability: any NetworkReachability = systemReachability(), logger: Logger = Logger(label: "gatehouse.features.forgot-password")
     ) {
         self.service = service
@@ -79,11 +82,18 @@ public final class ForgotPasswordModel {
     /// Story 1.4: green check / red cross as the person types.
     public var emailFeedback: EmailFeedback { EmailFeedback(email) }
 
+    /// Spec 000 §6 "Disabled until: valid email entered" (spec 001: "no @ → button disabled").
     public var isFormValid: Bool {
-        !email.trimmingCharacters(in: .whitespaces).isEmpty && emailError == nil
+        EmailAddress.isValid(email.trimmingCharacters(in: .whitespaces)) && emailError == nil
     }
 
-    public var isButtonDisabled: Bool { isLoading || isValidating || !isFormValid }
+    /// Off while a request runs, while the address is not one, and while a 429's wait lasts.
+    public var isButtonDisabled: Bool { isLoading || isValidating || !isFormValid || isRateLimited }
+
+    /// Seconds until a rate-limited request may be sent again (0 when not limited).
+    public var rateLimitSecondsLeft: Int { secondsLeft(Self.rateLimitKey) }
+
+    public var isRateLimited: Bool { rateLimitSecondsLeft > 0 }
 
     public var buttonLabel: String {
         isLoading
@@ -93,7 +103,9 @@ public final class ForgotPasswordModel {
 
     /// Validation on blur; an empty field is flagged only on submit.
     public func emailDidBlur() {
-        emailError = Self.problem(with: email, flagEmpty: false)
+        let problem = Self.problem(with: email, flagEmpty: false)
+        if let problem, problem != emailError { signals.announce(problem) }
+        emailError = problem
     }
 
     /// The error summary: hidden while sending; a rate limit counts down.
@@ -111,12 +123,19 @@ public final class ForgotPasswordModel {
 
     // MARK: The success state
 
-    /// The backend's success text when it gave one (specs 003, 004: "show success message"),
-    /// else "If an account exists for …, a reset link is on its way": the same for every address.
+    /// "If an account exists for …, a reset link is on its way": the same for every address, and
+    /// after the backend's own success text when it gave one (specs 003, 004: "show success
+    /// message"), so the address is on the page whatever the backend (spec 000: "Success page
+    /// shows email address and next steps").
     public var successMessage: String? {
         guard let submittedEmail else { return nil }
-        return backendMessage ?? UserFacingText.resetLinkOnItsWay(to: submittedEmail)
+        let local = UserFacingText.resetLinkOnItsWay(to: submittedEmail)
+        guard let backendMessage, !backendMessage.contains(submittedEmail) else { return backendMessage ?? local }
+        return backendMessage + "\n" + local
     }
+
+    /// "We've sent you a password reset link" under "Check Your Email" (spec 000 §6).
+    public var successSubtitle: String? { phase == .sent ? UserFacingText.ForgotPassword.successSubtitle : nil }
 
     /// "Link expires in 1 hour.", when the lifetime is known.
     public var linkExpiryText: String? {

@@ -11,10 +11,14 @@ extension LoginModel {
     }
 
     /// Leaving the page: cancels a sign-in in flight, and a session that still arrives is ended
-    /// instead of kept. Backgrounding the app is not leaving.
+    /// instead of kept. Both fields are cleared (spec 002: "Email field value: clear on page
+    /// dismiss", a new login attempt each time); "Forgot password?" has already taken the
+    /// address along. Backgrounding the app is not leaving.
     public func cancel() {
         request.cancel()
+        email = ""
         password = ""
+        fieldErrors = [:]
     }
 
     private func signIn() async {

@@ -2,14 +2,17 @@ import Foundation
 import GatehouseClient
 import GatehouseCore
 import Logging
-import Observation
+#if canImport(Combine)
+    import Combine
+#else
+    import OpenCombine
+#endif
 
 /// The login page of spec 002 as a state machine: fields validated on blur, the button's state
 /// and label, one request per submit, the error summary, the `?reason=timeout` banner,
 /// "remember me" and the rate-limit countdown. Views bind to it and forward `signals`.
-@Observable
 @MainActor
-public final class LoginModel {
+public final class LoginModel: ObservableObject {
     public enum Field: Hashable, Sendable { case email, password }
     public enum Phase: Equatable, Sendable { case idle, validating, loading }
     public enum Destination: Equatable, Sendable {
@@ -22,56 +25,56 @@ public final class LoginModel {
     /// The spec's input limit for both fields.
     public static let fieldMaximumLength = 255
 
-    public var email = "" {
+    @Published public var email = "" {
         didSet {
             if email.count > Self.fieldMaximumLength { email = String(email.prefix(Self.fieldMaximumLength)) }
             clearErrorIfFixed(.email)
         }
     }
 
-    public var password = "" {
+    @Published public var password = "" {
         didSet {
             if password.count > Self.fieldMaximumLength { password = String(password.prefix(Self.fieldMaximumLength)) }
             clearErrorIfFixed(.password)
         }
     }
 
-    public var rememberMe: Bool
+    @Published public var rememberMe: Bool
 
-    public internal(set) var fieldErrors: [Field: String] = [:]
-    public internal(set) var phase: Phase = .idle
-    public internal(set) var showsTimeoutBanner: Bool
-    public internal(set) var destination: Destination?
+    @Published public internal(set) var fieldErrors: [Field: String] = [:]
+    @Published public internal(set) var phase: Phase = .idle
+    @Published public internal(set) var showsTimeoutBanner: Bool
+    @Published public internal(set) var destination: Destination?
     /// Who signed in. The session itself stays with the client (`AuthManager` follows it): the
     /// page keeps no copy of its tokens (issue 22.8).
-    public internal(set) var signedInUser: User?
+    @Published public internal(set) var signedInUser: User?
     /// Set when a session came back for an address that is not confirmed yet.
-    public internal(set) var emailVerificationNotice: String?
-    public internal(set) var signals = UserSignals()
+    @Published public internal(set) var emailVerificationNotice: String?
+    @Published public internal(set) var signals = UserSignals()
     /// The address a "Resend verification email" goes to: set when the server says (or the
     /// session shows) that it is not confirmed yet.
-    public internal(set) var unconfirmedEmail: String?
+    @Published public internal(set) var unconfirmedEmail: String?
     /// What the resend did: "Check your inbox: …", "Already sent, check inbox", or its error.
-    public internal(set) var resendNotice: String?
-    public internal(set) var isResending = false
+    @Published public internal(set) var resendNotice: String?
+    @Published public internal(set) var isResending = false
     /// The "Sign in with a passkey" path (see `LoginModel+Passkey.swift`).
-    public internal(set) var passkeyState: PasskeySignInState = .idle
+    @Published public internal(set) var passkeyState: PasskeySignInState = .idle
 
     /// The error summary's text, other than a rate limit (that one counts down).
-    var storedError: String?
-    var deadlines = Deadlines()
+    @Published var storedError: String?
+    @Published var deadlines = Deadlines()
     /// Advanced every second while a countdown runs, so views redraw it.
-    var tick = 0
-    @ObservationIgnored let ticker: SecondTicker
-    @ObservationIgnored let request = OwnedRequest()
-    @ObservationIgnored let auth: any AuthClientProtocol
-    @ObservationIgnored let clock: any FeatureClock
-    @ObservationIgnored let policy: PasswordPolicy
-    @ObservationIgnored let requestTimeout: Duration
-    @ObservationIgnored let reachability: any NetworkReachability
-    @ObservationIgnored let logger: Logger
+    @Published var tick = 0
+    let ticker: SecondTicker
+    let request = OwnedRequest()
+    let auth: any AuthClientProtocol
+    let clock: any FeatureClock
+    let policy: PasswordPolicy
+    let requestTimeout: TimeSpan
+    let reachability: any NetworkReachability
+    let logger: Logger
     /// The device's passkeys; nil where the platform has none (no passkey button).
-    @ObservationIgnored let passkeyCeremony: (any PasskeyCeremony)?
+    let passkeyCeremony: (any PasskeyCeremony)?
     static let rateLimitKey = "login"
     static let resendKey = "resend"
 
@@ -79,7 +82,7 @@ public final class LoginModel {
     ///   - reason: the page's `reason` query parameter; `timeout` shows the inactivity banner.
     public init(
         auth: any AuthClientProtocol, clock: any FeatureClock = SystemClock(), reason: String? = nil,
-        rememberMe: Bool = false, policy: PasswordPolicy = PasswordPolicy(), requestTimeout: Duration = .seconds(30),
+        rememberMe: Bool = false, policy: PasswordPolicy = PasswordPolicy(), requestTimeout: TimeSpan = .seconds(30),
         reachability: any NetworkReachability = systemReachability(), logger: Logger = Logger(label: "gatehouse.features.login"),
         passkeyCeremony: (any PasskeyCeremony)? = nil
     ) {
@@ -152,7 +155,10 @@ public final class LoginModel {
     /// Validation on blur: each field on its own (an email error never blocks the password's).
     /// An empty field is not flagged until submit.
     public func didBlur(_ field: Field) {
-        fieldErrors[field] = problem(with: field, flagEmpty: false)
+        let problem = problem(with: field, flagEmpty: false)
+        // VoiceOver hears what was found; the text under the field says it to everyone else.
+        if let problem, problem != fieldErrors[field] { signals.announce(problem) }
+        fieldErrors[field] = problem
     }
 
     /// Return key: submit when the form can be submitted, nothing otherwise.

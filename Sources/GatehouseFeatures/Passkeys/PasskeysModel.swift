@@ -1,34 +1,37 @@
 import GatehouseClient
 import GatehouseCore
 import Logging
-import Observation
+#if canImport(Combine)
+    import Combine
+#else
+    import OpenCombine
+#endif
 
 /// The account page's passkeys (issue 20): the list, "Add a passkey", rename and remove. One
 /// request at a time; `cancel()` (the view's `.onDisappear`) ends it.
-@Observable
 @MainActor
-public final class PasskeysModel {
+public final class PasskeysModel: ObservableObject {
     public enum Phase: Equatable, Sendable { case idle, loading, working }
 
-    public internal(set) var passkeys: [Passkey] = []
-    public internal(set) var phase: Phase = .idle
+    @Published public internal(set) var passkeys: [Passkey] = []
+    @Published public internal(set) var phase: Phase = .idle
     /// What went wrong last, in the page's words.
-    public internal(set) var errorMessage: String?
-    public internal(set) var signals = UserSignals()
+    @Published public internal(set) var errorMessage: String?
+    @Published public internal(set) var signals = UserSignals()
 
-    @ObservationIgnored let client: any PasskeyManaging
-    @ObservationIgnored let ceremony: (any PasskeyCeremony)?
-    @ObservationIgnored let clock: any FeatureClock
-    @ObservationIgnored let requestTimeout: Duration
-    @ObservationIgnored let logger: Logger
-    @ObservationIgnored let request = OwnedRequest()
+    let client: any PasskeyManaging
+    let ceremony: (any PasskeyCeremony)?
+    let clock: any FeatureClock
+    let requestTimeout: TimeSpan
+    let logger: Logger
+    let request = OwnedRequest()
 
     /// GoTrue's limit on a passkey's name, in bytes of UTF-8.
     public static let nameMaximumBytes = 120
 
     public init(
         client: any PasskeyManaging, ceremony: (any PasskeyCeremony)?, clock: any FeatureClock = SystemClock(),
-        requestTimeout: Duration = .seconds(30), logger: Logger = Logger(label: "gatehouse.features.passkeys")
+        requestTimeout: TimeSpan = .seconds(30), logger: Logger = Logger(label: "gatehouse.features.passkeys")
     ) {
         self.client = client
         self.ceremony = ceremony

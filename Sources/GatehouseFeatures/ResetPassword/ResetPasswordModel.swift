@@ -1,13 +1,16 @@
 import Foundation
 import GatehouseClient
 import GatehouseCore
-import Observation
+#if canImport(Combine)
+    import Combine
+#else
+    import OpenCombine
+#endif
 
 /// The page a reset link opens in the app: redeem the link (or the emailed code) for a recovery
 /// session, then take a new password twice under the shared `PasswordPolicy`, and save it.
-@Observable
 @MainActor
-public final class ResetPasswordModel {
+public final class ResetPasswordModel: ObservableObject {
     public enum Source: Equatable, Sendable {
         /// The link from the email (`…/reset-password?token=`, a `/verify` link, or the app's
         /// redirect with `#access_token=…` or `?code=`).
@@ -24,41 +27,51 @@ public final class ResetPasswordModel {
         case invalidLink
         /// The link could not be checked (offline, timeout, server error): `open()` again.
         case unavailable
+        /// The link is for another account than the one signed in on this device: reset that
+        /// account (`resetLinkAccount()`, which signs the other out) or go back
+        /// (`keepSignedInAccount()`).
+        case otherAccount
     }
     public enum Field: Hashable, Sendable { case password, confirmation }
-    public enum Destination: Equatable, Sendable { case login, forgotPassword }
+    public enum Destination: Equatable, Sendable {
+        case login, forgotPassword
+        /// Leave the page as it was opened from: the signed-in account stays.
+        case back
+    }
 
-    public var newPassword = "" {
+    @Published public var newPassword = "" {
         didSet { if newPassword != oldValue { clearIfFixed() } }
     }
 
-    public var confirmation = "" {
+    @Published public var confirmation = "" {
         didSet { if confirmation != oldValue { clearIfFixed() } }
     }
 
-    public internal(set) var phase: Phase = .verifying
-    public internal(set) var fieldErrors: [Field: String] = [:]
-    public internal(set) var errorMessage: String?
+    @Published public internal(set) var phase: Phase = .verifying
+    @Published public internal(set) var fieldErrors: [Field: String] = [:]
+    @Published public internal(set) var errorMessage: String?
     /// The account whose password is being reset.
-    public internal(set) var accountEmail: String?
-    public internal(set) var destination: Destination?
-    public internal(set) var signals = UserSignals()
+    @Published public internal(set) var accountEmail: String?
+    /// The account signed in on this device when the link is another's (`.otherAccount`).
+    @Published public internal(set) var signedInEmail: String?
+    @Published public internal(set) var destination: Destination?
+    @Published public internal(set) var signals = UserSignals()
 
-    @ObservationIgnored let auth: any AuthClientProtocol
-    @ObservationIgnored let clock: any FeatureClock
+    let auth: any AuthClientProtocol
+    let clock: any FeatureClock
     /// The link or code until it is redeemed or found spent; nil afterwards, so its token does
     /// not stay in memory for the page's lifetime (issue 22.8).
-    @ObservationIgnored var source: Source?
-    @ObservationIgnored let policy: PasswordPolicy
-    @ObservationIgnored let requestTimeout: Duration
-    @ObservationIgnored private var opening = false
+    var source: Source?
+    let policy: PasswordPolicy
+    let requestTimeout: TimeSpan
+    private var opening = false
     /// The recovery session the link or code gave: the password change is sent with it.
-    @ObservationIgnored private var recovery: Session?
-    @ObservationIgnored let request = OwnedRequest()
+    private var recovery: Session?
+    let request = OwnedRequest()
 
     public init(
         auth: any AuthClientProtocol, source: Source, clock: any FeatureClock = SystemClock(),
-        policy: PasswordPolicy = PasswordPolicy(), requestTimeout: Duration = .seconds(30)
+        policy: PasswordPolicy = PasswordPolicy(), requestTimeout: TimeSpan = .seconds(30)
     ) {
         self.auth = auth
         self.source = source
@@ -107,12 +120,13 @@ public final class ResetPasswordModel {
                 }
             }
             guard let session else { throw AuthClientError.sessionMissing }
-            recovery = session
             self.source = nil
-            accountEmail = session.user.email
-            phase = .ready
+            adoptRecovery(session)
         } catch is CancellationError {
             return
+        } catch let conflict as LinkSessionConflict {
+            self.source = nil
+            holdConflict(conflict)
         } catch {
             let linkProblem = Self.isLinkProblem(error)
             // A spent or invalid link is of no further use; a network failure keeps it for a retry.
@@ -123,8 +137,18 @@ public final class ResetPasswordModel {
         }
     }
 
+    /// The recovery session the link or code gave: the form follows.
+    func adoptRecovery(_ session: Session) {
+        recovery = session
+        accountEmail = session.user.email
+        signedInEmail = nil
+        phase = .ready
+    }
+
     public func didBlur(_ field: Field) {
-        fieldErrors[field] = problem(with: field, flagEmpty: false)
+        let problem = problem(with: field, flagEmpty: false)
+        if let problem, problem != fieldErrors[field] { signals.announce(problem) }
+        fieldErrors[field] = problem
     }
 
     /// Saves the new password (`PUT /user` with the recovery session).

@@ -1,32 +1,35 @@
 import Foundation
 import GatehouseClient
 import GatehouseCore
-import Observation
+#if canImport(Combine)
+    import Combine
+#else
+    import OpenCombine
+#endif
 
 /// The app-wide signed-in state (login spec §5 "AuthManager"): the user and session, kept in
 /// step with the client's auth events. It also tells the app when to show the reset page (a
 /// `passwordRecovery` event) and when a session ended on its own, so the login page can show
 /// the inactivity banner (`loginReason == "timeout"`) — only when the server ended it for
 /// inactivity.
-@Observable
 @MainActor
-public final class AuthManager {
-    public internal(set) var user: User?
-    public internal(set) var session: Session?
-    public internal(set) var isRecoveringPassword = false
+public final class AuthManager: ObservableObject {
+    @Published public internal(set) var user: User?
+    @Published public internal(set) var session: Session?
+    @Published public internal(set) var isRecoveringPassword = false
     /// `timeout` after the server ended the session for inactivity (the login page's `reason`).
-    public internal(set) var loginReason: String?
+    @Published public internal(set) var loginReason: String?
     /// Set when the last sign-out could not delete the stored session (it may come back at the
     /// next launch): the app should say so rather than show a finished sign-out.
-    public internal(set) var signOutStorageError: SessionStorageError?
+    @Published public internal(set) var signOutStorageError: SessionStorageError?
     /// The last event seen (for views and tests).
-    public internal(set) var lastEvent: AuthChangeEvent?
+    @Published public internal(set) var lastEvent: AuthChangeEvent?
 
     public var isAuthenticated: Bool { session != nil }
 
-    @ObservationIgnored let auth: any AuthClientProtocol
-    @ObservationIgnored private var listener: Task<Void, Never>?
-    @ObservationIgnored private var signingOut = false
+    let auth: any AuthClientProtocol
+    private var listener: Task<Void, Never>?
+    private var signingOut = false
 
     public init(auth: any AuthClientProtocol) {
         self.auth = auth

@@ -1,25 +1,28 @@
 import Foundation
 import GatehouseClient
 import GatehouseCore
-import Observation
+#if canImport(Combine)
+    import Combine
+#else
+    import OpenCombine
+#endif
 
 /// The sign-up page the login page links to ("Create one now"): the same field rules as login
 /// (the specs' email pattern, the shared password policy), then either a session (the server
 /// confirms at once) or "check your inbox".
-@Observable
 @MainActor
-public final class SignUpModel {
+public final class SignUpModel: ObservableObject {
     public enum Field: Hashable, Sendable { case email, password }
     public enum Phase: Equatable, Sendable { case form, loading, awaitingConfirmation, signedIn }
     public enum Destination: Equatable, Sendable { case dashboard, login }
 
-    public var email = "" {
+    @Published public var email = "" {
         didSet {
             if email != oldValue, fieldErrors[.email] != nil, problem(with: .email, flagEmpty: true) == nil { fieldErrors[.email] = nil }
         }
     }
 
-    public var password = "" {
+    @Published public var password = "" {
         didSet {
             if password != oldValue, fieldErrors[.password] != nil, problem(with: .password, flagEmpty: true) == nil {
                 fieldErrors[.password] = nil
@@ -29,28 +32,28 @@ public final class SignUpModel {
 
     /// "Remember me" for the session sign-up opens when the server confirms at once: off keeps
     /// it in memory only, as on the login page (issue 22.4).
-    public var rememberMe: Bool
+    @Published public var rememberMe: Bool
 
-    public internal(set) var phase: Phase = .form
-    public internal(set) var fieldErrors: [Field: String] = [:]
-    public internal(set) var errorMessage: String?
-    public internal(set) var confirmationMessage: String?
+    @Published public internal(set) var phase: Phase = .form
+    @Published public internal(set) var fieldErrors: [Field: String] = [:]
+    @Published public internal(set) var errorMessage: String?
+    @Published public internal(set) var confirmationMessage: String?
     /// Who signed in, when the server confirmed at once. The page keeps no copy of the
     /// session's tokens (issue 22.8).
-    public internal(set) var signedInUser: User?
-    public internal(set) var destination: Destination?
-    public internal(set) var signals = UserSignals()
+    @Published public internal(set) var signedInUser: User?
+    @Published public internal(set) var destination: Destination?
+    @Published public internal(set) var signals = UserSignals()
 
-    @ObservationIgnored let request = OwnedRequest()
-    @ObservationIgnored let auth: any AuthClientProtocol
-    @ObservationIgnored let clock: any FeatureClock
-    @ObservationIgnored let policy: PasswordPolicy
-    @ObservationIgnored let redirectTo: URL?
-    @ObservationIgnored let requestTimeout: Duration
+    let request = OwnedRequest()
+    let auth: any AuthClientProtocol
+    let clock: any FeatureClock
+    let policy: PasswordPolicy
+    let redirectTo: URL?
+    let requestTimeout: TimeSpan
 
     public init(
         auth: any AuthClientProtocol, clock: any FeatureClock = SystemClock(), policy: PasswordPolicy = PasswordPolicy(),
-        redirectTo: URL? = nil, requestTimeout: Duration = .seconds(30), rememberMe: Bool = false
+        redirectTo: URL? = nil, requestTimeout: TimeSpan = .seconds(30), rememberMe: Bool = false
     ) {
         self.rememberMe = rememberMe
         self.auth = auth
@@ -65,10 +68,14 @@ public final class SignUpModel {
         !email.trimmingCharacters(in: .whitespaces).isEmpty && !password.isEmpty && fieldErrors.isEmpty
     }
     public var isButtonDisabled: Bool { isLoading || !isFormValid }
+    /// The fields and "Remember me" take no input while the account is being created.
+    public var areFieldsDisabled: Bool { isLoading }
     public var buttonLabel: String { isLoading ? UserFacingText.SignUp.creating : UserFacingText.SignUp.create }
 
     public func didBlur(_ field: Field) {
-        fieldErrors[field] = problem(with: field, flagEmpty: false)
+        let problem = problem(with: field, flagEmpty: false)
+        if let problem, problem != fieldErrors[field] { signals.announce(problem) }
+        fieldErrors[field] = problem
     }
 
     /// Creates the account with the model's own request: `cancel()` ends it.

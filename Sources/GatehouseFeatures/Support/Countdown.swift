@@ -1,10 +1,12 @@
+import GatehouseClient
+
 /// Deadlines on a `FeatureClock`, one per key (an address for the resend cooldown, the form for
 /// a rate limit). Whether a deadline has passed is read from the clock itself, so the answer is
 /// right even between two ticks of the display.
 struct Deadlines {
-    private var deadlines: [String: Duration] = [:]
+    private var deadlines: [String: TimeSpan] = [:]
 
-    mutating func start(_ key: String, lasting duration: Duration, now: Duration) {
+    mutating func start(_ key: String, lasting duration: TimeSpan, now: TimeSpan) {
         deadlines[key] = max(deadlines[key] ?? .zero, now + duration)
     }
 
@@ -13,13 +15,13 @@ struct Deadlines {
     }
 
     /// Whole seconds left (rounded up), 0 when over or never started.
-    func secondsLeft(_ key: String, now: Duration) -> Int {
+    func secondsLeft(_ key: String, now: TimeSpan) -> Int {
         guard let deadline = deadlines[key], deadline > now else { return 0 }
         return (deadline - now).secondsRoundedUp
     }
 
     /// The last deadline still ahead, if any.
-    func latest(after now: Duration) -> Duration? {
+    func latest(after now: TimeSpan) -> TimeSpan? {
         deadlines.values.filter { $0 > now }.max()
     }
 }
@@ -34,7 +36,7 @@ final class SecondTicker {
         self.clock = clock
     }
 
-    func run(until deadline: Duration, tick: @escaping @MainActor () -> Void) {
+    func run(until deadline: TimeSpan, tick: @escaping @MainActor () -> Void) {
         task?.cancel()
         let clock = clock
         task = Task { @MainActor in

@@ -1,5 +1,4 @@
 import GatehouseClient
-import Synchronization
 
 /// The one request a screen's model runs at a time, owned by the model so that leaving the
 /// screen can cancel it (issue 22.6, spec 001's cancellation item). Views start requests from
@@ -48,7 +47,7 @@ func endLateSession(_ session: Session, auth: any AuthClientProtocol) async {
 /// timeout or cancellation wins the race against an answer that did land, the client has
 /// stored that session although the page shows no success, and it must be ended.
 final class LandedSession: Sendable {
-    private let value = Mutex<Session?>(nil)
+    private let value = Locked<Session?>(nil)
 
     func record(_ session: Session) { value.withLock { $0 = session } }
 

@@ -4,7 +4,7 @@ import GatehouseClient
 /// `duration` on `clock` (the login spec: "If request takes >30 seconds, show error"). The
 /// operation is cancelled then.
 func withTimeout<Value: Sendable>(
-    _ duration: Duration, clock: any FeatureClock, _ operation: @escaping @Sendable () async throws -> Value
+    _ duration: TimeSpan, clock: any FeatureClock, _ operation: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
     try await withThrowingTaskGroup(of: Value.self) { group in
         group.addTask { try await operation() }

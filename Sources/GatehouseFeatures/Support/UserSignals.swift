@@ -22,6 +22,12 @@ public struct UserSignals: Equatable, Sendable {
 
     public init() {}
 
+    /// `text` read out, with no haptic: an error found when a field loses focus.
+    mutating func announce(_ text: String) {
+        counter += 1
+        announcement = Announcement(text: text, id: counter)
+    }
+
     /// A haptic of `kind`, and `text` read out when given.
     mutating func signal(_ kind: FeedbackKind, announcing text: String? = nil) {
         counter += 1

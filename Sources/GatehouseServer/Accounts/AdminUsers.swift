@@ -104,6 +104,13 @@ extension AccountService {
             }
             if let newHash { user.passwordHash = newHash }
             if let confirm = request.emailConfirm {
+                if confirm, !user.isConfirmed, newHash == nil, user.passwordHash == nil,
+                    let pending = try await database.pendingSignups.newest(userId: user.id)
+                {
+                    // A GoTrue sign-up's password waits in its pending sign-up; the operator who
+                    // vouches for the address puts the newest one in force, as its link would.
+                    user.replaceSignUpChoices(passwordHash: pending.passwordHash, userMetadata: pending.userMetadata)
+                }
                 if confirm { user.confirmEmail(at: now) } else { user.emailConfirmedAt = nil }
             }
             if let metadata = request.userMetadata {

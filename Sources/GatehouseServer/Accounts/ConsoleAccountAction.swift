@@ -10,10 +10,31 @@ enum ConsoleAccountAction: String, Sendable, CaseIterable {
     case ban
     case unban
     case delete
+    /// One of the account's TOTP factors (`?factor=<id>` on the confirmation, a field of the post).
+    case removeFactor = "remove-factor"
+    /// One of the account's passkeys (`?passkey=<id>`, likewise).
+    case removePasskey = "remove-passkey"
 
     /// Actions an operator may not take against their own account: they would lock the operator
     /// out of the console in the middle of using it (the CLI can still do them).
     var isRefusedOnOwnAccount: Bool { self == .revokeSessions || self == .ban || self == .delete }
+
+    /// The field (and query parameter) naming the factor or passkey an action is about; nil for
+    /// the actions on the whole account, which the account page lists.
+    var itemField: String? {
+        switch self {
+        case .removeFactor: "factor"
+        case .removePasskey: "passkey"
+        case .sendRecovery, .resendConfirmation, .revokeSessions, .ban, .unban, .delete: nil
+        }
+    }
+}
+
+/// The factor or passkey an action is about, as its confirmation page names it.
+struct ConsoleAccountItem: Sendable, Equatable {
+    /// The lowercase UUID the form posts back.
+    var id: String
+    var name: String
 }
 
 /// The ban lengths the console offers, as GoTrue `ban_duration` values (the admin API's).
@@ -42,6 +63,8 @@ struct ConsoleActionRequest: Sendable, Equatable {
     var banDuration: ConsoleBanDuration? = nil
     /// For `delete`: what the operator typed to confirm (the account's address).
     var typedConfirmation: String? = nil
+    /// For `removeFactor` and `removePasskey`: the factor's or passkey's id.
+    var itemId: String? = nil
 }
 
 /// Why an action was not taken. Nothing changed.
@@ -54,6 +77,8 @@ enum ConsoleActionRefusal: Sendable, Equatable {
     case confirmationMismatch
     /// The address's send window for this kind of email is still open (`GATEHOUSE_EMAIL_SEND_WINDOW`).
     case sendWindowOpen(seconds: Int)
+    /// The account has no such factor or passkey (any more).
+    case itemNotFound
 }
 
 /// What happened; a done action names the notice the account page shows.
@@ -70,4 +95,6 @@ enum ConsoleAccountNotice: String, Sendable, CaseIterable {
     case banned
     case unbanned
     case deleted
+    case factorRemoved = "factor-removed"
+    case passkeyRemoved = "passkey-removed"
 }

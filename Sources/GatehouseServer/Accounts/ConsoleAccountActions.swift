@@ -2,9 +2,10 @@ import Foundation
 import GatehouseCore
 
 /// The console's account actions. Each one is an existing operation (the admin API's ban, unban
-/// and delete, `/recover`'s and `/resend`'s email requests, the revocation of every session),
-/// run with the operator as the audit entries' actor. What only the console adds: an operator
-/// cannot lock themselves out, and an action that would do nothing is refused with a reason.
+/// and delete, its factor and passkey removal, `/recover`'s and `/resend`'s email requests, the
+/// revocation of every session), run with the operator as the audit entries' actor. What only
+/// the console adds: an operator cannot lock themselves out, and an action that would do nothing
+/// is refused with a reason.
 extension ConsoleAccountService {
     /// Why `request` cannot be taken on `user` by `operatorId`, or nil. The confirmation page asks
     /// this first, so the operator learns it before submitting.
@@ -16,7 +17,23 @@ extension ConsoleAccountService {
             if user.isAnonymous { return .noAddress }
             return user.isConfirmed ? .alreadyConfirmed : nil
         case .unban: return user.isBanned(at: services.environment.clock.now()) ? nil : .notBanned
-        case .revokeSessions, .ban, .delete: return nil
+        // Whether the factor or passkey exists is `item`'s question.
+        case .revokeSessions, .ban, .delete, .removeFactor, .removePasskey: return nil
+        }
+    }
+
+    /// The factor or passkey `itemId` names among `user`'s, for `action`'s confirmation; nil when
+    /// the account has no such one (or the action is about the whole account).
+    func item(_ action: ConsoleAccountAction, id itemId: String?, of user: UserRecord) async throws(AuthError) -> ConsoleAccountItem? {
+        guard let itemId, let uuid = UUID(parsing: itemId) else { return nil }
+        switch action {
+        case .removeFactor:
+            return user.factors.first { $0.id == uuid }.map { ConsoleAccountItem(id: $0.id.lowercasedString, name: $0.friendlyName) }
+        case .removePasskey:
+            let passkeys = try await services.passkeys.adminList(userId: user.id.uuidString)
+            return passkeys.first { $0.id == uuid }.map { ConsoleAccountItem(id: $0.id.lowercasedString, name: $0.friendlyName) }
+        case .sendRecovery, .resendConfirmation, .revokeSessions, .ban, .unban, .delete:
+            return nil
         }
     }
 
@@ -64,6 +81,21 @@ extension ConsoleAccountService {
             guard typed == Self.deleteConfirmation(for: user) else { return .refused(.confirmationMismatch) }
             try await services.accounts.adminDeleteUser(id: id)
             return .done(.deleted)
+        case .removeFactor:
+            // The admin API's removal: sessions raised with the factor drop to aal1; audited.
+            do {
+                _ = try await services.mfa.adminDeleteFactor(userId: id, factorId: request.itemId ?? "")
+            } catch  where error.status == .notFound {
+                return .refused(.itemNotFound)
+            }
+            return .done(.factorRemoved)
+        case .removePasskey:
+            do {
+                _ = try await services.passkeys.adminDelete(userId: id, passkeyId: request.itemId ?? "")
+            } catch  where error.status == .notFound {
+                return .refused(.itemNotFound)
+            }
+            return .done(.passkeyRemoved)
         }
     }
 

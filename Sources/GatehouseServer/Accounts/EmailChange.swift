@@ -16,6 +16,15 @@ enum EmailChangeSide: String, Codable, Sendable {
     case new
 
     var purpose: TokenPurpose { self == .current ? .emailChangeCurrent : .emailChangeNew }
+
+    /// The side a token of `purpose` was sent to; nil for other purposes.
+    init?(purpose: TokenPurpose) {
+        switch purpose {
+        case .emailChangeCurrent: self = .current
+        case .emailChangeNew: self = .new
+        default: return nil
+        }
+    }
 }
 
 extension AccountService {
@@ -94,7 +103,7 @@ enum EmailChangeJobs {
         try await database.oneTimeTokens.deletePending(userId: user.id, purpose: .emailChangeNew)
         user.emailChange = newEmail
         user.emailChangeSentAt = now
-        user.emailChangeConfirmationsLeft = twoSided ? 2 : 1
+        user.emailChangeAwaiting = .required(twoSided: twoSided)
         user.updatedAt = now
         try await database.users.update(user)
         try await mailQueue.enqueue(

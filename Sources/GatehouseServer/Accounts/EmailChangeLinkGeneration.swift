@@ -36,7 +36,7 @@ extension AccountService {
                 try await database.oneTimeTokens.deletePending(userId: user.id, purpose: .emailChangeCurrent)
                 try await database.oneTimeTokens.deletePending(userId: user.id, purpose: .emailChangeNew)
                 user.emailChange = newEmail.normalized
-                user.emailChangeConfirmationsLeft = secure && !user.isAnonymous ? 2 : 1
+                user.emailChangeAwaiting = .required(twoSided: secure && !user.isAnonymous)
             }
             user.emailChangeSentAt = now
             user.updatedAt = now

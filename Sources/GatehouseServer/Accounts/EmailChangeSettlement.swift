@@ -11,18 +11,22 @@ enum EmailChangeSettlement {
         case changed(UserRecord)
     }
 
-    /// Counts the confirmation `token` (just consumed) gave, and completes the change when none
-    /// is missing. Nil when the account has no pending change any more (a newer request or a
-    /// password change replaced it), which the caller answers like an unusable link.
+    /// Records that the address `token` (just consumed) went to has confirmed, and completes the
+    /// change once every address has. A link of an address the change does not wait for (one
+    /// that has already confirmed, with a redelivered email's link) changes nothing: it is still
+    /// the other address's turn. Nil when the account has no pending change any more (a newer
+    /// request or a password change replaced it), which the caller answers like an unusable link.
     static func confirm(
         _ token: OneTimeTokenRecord, now: Timestamp, random: RandomSource, engine: SQLEngine, in database: UnitOfWork
     ) async throws -> Result? {
         guard var user = try await database.users.find(id: token.userId, lockingOn: engine), !user.isBanned(at: now),
-            let newEmail = user.emailChange
+            let newEmail = user.emailChange, let side = EmailChangeSide(purpose: token.purpose)
         else { return nil }
-        let left = user.emailChangeConfirmationsLeft ?? 1
-        if left > 1 {
-            user.emailChangeConfirmationsLeft = left - 1
+        guard user.emailChangeAwaiting.contains(EmailChangeSides(side)) else {
+            return user.emailChangeAwaiting.isEmpty ? nil : .awaitingOtherAddress
+        }
+        user.emailChangeAwaiting.remove(EmailChangeSides(side))
+        if !user.emailChangeAwaiting.isEmpty {
             user.updatedAt = now
             try await database.users.update(user)
             return .awaitingOtherAddress
@@ -43,7 +47,7 @@ enum EmailChangeSettlement {
         try await database.audit(AuditEvent(.emailChanged, user, traits: ["new_email": newEmail]), at: now)
         user.email = newEmail
         user.emailChange = nil
-        user.emailChangeConfirmationsLeft = nil
+        user.emailChangeAwaiting = []
         user.confirmEmail(at: now)
         user.updatedAt = now
         if var identity = user.identity {

@@ -4,7 +4,7 @@ import GatehouseCore
 /// One sign-up of an address that is not confirmed yet: the password and metadata that person
 /// chose. Nothing of it takes effect until the link emailed for this very sign-up is used, so
 /// a stranger who signs up first with someone else's address cannot leave a password of their
-/// own on the account the owner later confirms (issue 11, item 3).
+/// own on the account the owner later confirms.
 struct PendingSignupRecord: Sendable {
     var id: UUID
     var userId: UUID

@@ -32,7 +32,12 @@ extension AccountService {
             email: email, passwordHash: hash, userMetadata: data, confirmedAt: configuration.autoconfirm ? now : nil, now: now,
             random: random
         )
-        if !configuration.autoconfirm { candidate.confirmationSentAt = now }
+        if !configuration.autoconfirm {
+            candidate.confirmationSentAt = now
+            // The password waits in the pending sign-up until its link proves the address: in the
+            // row, Firebase (which signs unverified accounts in) would accept it.
+            candidate.passwordHash = nil
+        }
         let autoconfirm = configuration.autoconfirm
         // Confirmation mail for new and still-unconfirmed accounts; within the address's send
         // window it is skipped silently (a 429 here would tell registered addresses apart).
@@ -54,7 +59,9 @@ extension AccountService {
         let mailQueue = mailQueue
         let outcome: SignUpStep = try await store.run(.transaction) { database in
             if let existing = try await database.users.find(email: email) {
-                if !existing.isConfirmed {
+                // Kept apart only where nobody can sign in yet; an owner who can (confirmed, or
+                // a Firebase account using its own password) never has credentials replaced.
+                if AccountLifecycle.acceptsCompetingSignUp(existing, at: now) {
                     let pending = pendingSignup(existing.id)
                     try await database.pendingSignups.insert(pending)
                     // Links of earlier sign-ups stop working at once: only the newest sign-up's
@@ -103,7 +110,7 @@ extension AccountService {
         case .existing(let user) where user.isConfirmed && autoconfirm:
             throw AuthError(.userAlreadyExists, status: .unprocessableContent, "User already registered")
         case .existing:
-            // Confirmed or not, an existing account is never shown (issue 11, item 4): the answer
+            // Confirmed or not, an existing account is never shown: the answer
             // is `candidate`'s, with a fresh random id each time and only what this caller sent,
             // of exactly a new sign-up's shape (GoTrue's obfuscated user).
             return .awaitingConfirmation(candidate)

@@ -25,10 +25,10 @@ struct UserRecord: Sendable {
     /// The MFA factors, loaded with the user where it is shown or signed in (`MFAFactorRepository`).
     var factors: [FactorRecord] = []
     /// A pending email change (`PUT /user {email}`): the new address, when its emails went out,
-    /// and how many confirmations it still needs (`EmailChange.swift`).
+    /// and which addresses have still to confirm it (`EmailChange.swift`).
     var emailChange: String? = nil
     var emailChangeSentAt: Timestamp? = nil
-    var emailChangeConfirmationsLeft: Int? = nil
+    var emailChangeAwaiting: EmailChangeSides = []
 
     var isConfirmed: Bool { emailConfirmedAt != nil }
 

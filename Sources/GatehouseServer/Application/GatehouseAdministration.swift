@@ -61,10 +61,12 @@ public enum GatehouseAdministration {
 
     /// Opens the configured store, applies migrations, runs `body`, and closes the store. The
     /// PostgreSQL pool serves queries only while its `run()` is running, so it runs alongside.
-    static func withStore<T: Sendable>(_ configuration: ServerConfiguration, _ body: @escaping @Sendable (any SQLStore) async throws -> T)
-        async throws -> T
-    {
+    /// `existing`: only a database the server made (`ExistingDatabase`), never a new one.
+    static func withStore<T: Sendable>(
+        _ configuration: ServerConfiguration, existing: Bool = false, _ body: @escaping @Sendable (any SQLStore) async throws -> T
+    ) async throws -> T {
         let logger = Logger(label: "gatehouse.admin")
+        if existing { try ExistingDatabase.checkFile(configuration) }
         let store = try await openStore(configuration: configuration, logger: logger)
         if let postgres = store as? PostgresStore {
             return try await withThrowingTaskGroup(of: T?.self) { group in
@@ -73,11 +75,13 @@ public enum GatehouseAdministration {
                     return nil
                 }
                 defer { group.cancelAll() }
+                if existing { try await ExistingDatabase.checkSchema(store, configuration) }
                 try await Migrations.apply(to: store, logger: logger)
                 return try await body(store)
             }
         }
         do {
+            if existing { try await ExistingDatabase.checkSchema(store, configuration) }
             try await Migrations.apply(to: store, logger: logger)
             let result = try await body(store)
             await store.shutdown()

@@ -10,11 +10,12 @@ public struct OperatorUsers: Sendable {
     let services: GatehouseServices
 
     /// Opens the configured store (migrating it, as `serve` does), runs `body`, and closes it.
+    /// Where there is no database the server made, `OperatorFailure` `.notFound` (`ExistingDatabase`).
     public static func with<T: Sendable>(
         configuration: ServerConfiguration, _ body: @escaping @Sendable (OperatorUsers) async throws -> T
     ) async throws -> T {
         let logger = Logger(label: "gatehouse.users")
-        return try await GatehouseAdministration.withStore(configuration) { store in
+        return try await GatehouseAdministration.withStore(configuration, existing: true) { store in
             let environment = try await ServerEnvironment.live(configuration: configuration, store: store, logger: logger)
             do {
                 // The audit log names the operator's terminal as who acted.

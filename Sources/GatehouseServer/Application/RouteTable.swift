@@ -13,22 +13,14 @@ func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> 
     let router = Router(context: GatehouseRequestContext.self, options: .autoGenerateHeadEndpoints)
     let methods = RouteMethodIndex()
     router.add(middleware: RequestIdMiddleware(trustedProxies: configuration.rateLimits.trustedProxies))
-    router.add(middleware: RequestLogMiddleware())
-    router.add(middleware: HTTPMetricsMiddleware(metrics: service.environment.metrics))
+    router.add(middleware: RequestLogMiddleware(routes: methods))
+    router.add(middleware: HTTPMetricsMiddleware(metrics: service.environment.metrics, routes: methods))
     // Outside the error middleware, so error answers are marked too.
     router.add(middleware: NoStoreMiddleware())
-    router.add(
-        middleware: DevRoutesWithoutCORS(
-            CORSMiddleware(
-                allowOrigin: .originBased,
-                allowHeaders: [
-                    .accept, .authorization, .contentType, .origin, HTTPField.Name("apikey")!, HTTPField.Name("X-Client-Info")!,
-                    HTTPField.Name("X-JWT-AUD")!, HTTPField.Name("X-Supabase-Api-Version")!,
-                ] + FirebaseRoutes.browserHeaders,
-                allowMethods: [.get, .post, .put, .delete, .options],
-                exposedHeaders: ExposeHeadersMiddleware.exposed
-            )))
-    router.add(middleware: ExposeHeadersMiddleware())
+    // Only the allowed origins' pages may read answers from another origin (CORSOriginPolicy).
+    let cors = CORSOriginPolicy(configuration: configuration)
+    router.add(middleware: CORSPolicyMiddleware(policy: cors))
+    router.add(middleware: ExposeHeadersMiddleware(policy: cors))
     router.add(middleware: GoTrueErrorMiddleware())
     router.add(middleware: MethodNotAllowedMiddleware(index: methods, render: MethodNotAllowedAnswers.render(service: service)))
     router.add(middleware: JSONDepthLimit(maximumDepth: configuration.maximumJSONDepth))
@@ -58,6 +50,7 @@ func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> 
     adding(.firebase) { FirebaseRoutes(service: service, limits: limits).add(to: router) }
     adding(.metrics) { MetricsRoutes(service: service).add(to: router) }
     adding(.goTrue) { OpenAPIRoutes().add(to: router) }
+    adding(.goTrue) { ReadinessEndpoint(service: service).add(to: router) }
     return router
 }
 

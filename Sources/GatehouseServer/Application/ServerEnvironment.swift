@@ -15,6 +15,9 @@ struct ServerEnvironment: Sendable {
     var hasher: PasswordHasher
     /// Signs and verifies access tokens (JWT).
     var signer: TokenSigner
+    /// Signs and verifies Firebase ID tokens: `signer`, or in development with a JWT secret a
+    /// signer of the development key pair (ID tokens are RS256 with a `kid`, as Google's).
+    var firebaseSigner: TokenSigner
     var refreshTokens: RefreshTokenCodec
     /// Keyed hashes of one-time secrets, budget and window keys.
     var tokenHasher: OneTimeTokenHasher
@@ -34,12 +37,18 @@ struct ServerEnvironment: Sendable {
         configuration: ServerConfiguration, store sql: any SQLStore, logger: Logger, clock: ServerClock = .system,
         metrics: GatehouseMetrics = GatehouseMetrics()
     ) async throws -> ServerEnvironment {
-        ServerEnvironment(
+        let keys = try configuration.tokenKeys()
+        let signer = await TokenSigner(
+            secret: configuration.jwtSecret, keySet: keys.accessTokens, issuer: configuration.issuer, lifetime: configuration.jwtExpiry)
+        var firebaseSigner = signer
+        if let firebaseKeys = keys.separateFirebaseKeys {
+            firebaseSigner = await TokenSigner(
+                secret: configuration.jwtSecret, keySet: firebaseKeys, issuer: configuration.issuer, lifetime: configuration.jwtExpiry)
+        }
+        return ServerEnvironment(
             configuration: configuration, clock: clock, random: .system, store: Store(sql: sql, logger: logger),
             hasher: PasswordHasher(cost: configuration.bcryptCost, timing: { metrics.recordPasswordHash($0) }),
-            signer: await TokenSigner(
-                secret: configuration.jwtSecret, keySet: try configuration.signingKeySet(), issuer: configuration.issuer,
-                lifetime: configuration.jwtExpiry),
+            signer: signer, firebaseSigner: firebaseSigner,
             refreshTokens: RefreshTokenCodec(secret: configuration.jwtSecret),
             tokenHasher: OneTimeTokenHasher(secret: configuration.jwtSecret),
             redirectPolicy: RedirectPolicy(siteURL: configuration.siteURL, allowList: configuration.redirectAllowList),

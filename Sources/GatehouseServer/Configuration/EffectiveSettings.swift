@@ -1,7 +1,7 @@
 import Foundation
 
-/// `gatehouse config`: every setting the server reads, the value it runs with and where that
-/// came from, with secrets masked. Read from the same list as the README's table
+/// `gatehouse config` (and `gatehouse settings --json`): every setting the server reads, the value
+/// it runs with and where that came from, with secrets masked. Read from the same list as the README's table
 /// (`ServerSettings.all`), so a new setting shows up here without further work.
 public struct EffectiveSetting: Sendable, Encodable, Equatable {
     public enum Source: String, Sendable, Encodable {
@@ -9,6 +9,8 @@ public struct EffectiveSetting: Sendable, Encodable, Equatable {
         case environment
         /// Unset (or blank): the default, or what it follows, as the README says.
         case `default`
+        /// Unset, and made once and kept in the data folder (the development JWT secret).
+        case generated
     }
 
     public let name: String
@@ -20,13 +22,19 @@ public struct EffectiveSetting: Sendable, Encodable, Equatable {
     public static let mask = "********"
 
     /// Every setting against `env` (the process environment by default). Blank values count as
-    /// unset, as `ServerConfiguration.fromEnvironment` reads them.
+    /// unset, as `ServerConfiguration.fromEnvironment` reads them. With `configuration` (read from
+    /// the same `env`), an unset setting whose default depends on the environment or on another
+    /// setting shows the value it comes to (`derivedDefault`), not the README's description of it.
     public static func all(
-        _ env: [String: String] = ProcessInfo.processInfo.environment, settings: [any SettingDescription] = ServerSettings.all
+        _ env: [String: String] = ProcessInfo.processInfo.environment, settings: [any SettingDescription] = ServerSettings.all,
+        configuration: ServerConfiguration? = nil
     ) -> [EffectiveSetting] {
         settings.map { setting in
             let raw = env[setting.name]?.trimmingCharacters(in: .whitespaces) ?? ""
             guard !raw.isEmpty else {
+                if let configuration, let derived = derivedDefault(setting.name, in: configuration) {
+                    return EffectiveSetting(name: setting.name, value: derived.value, source: derived.source, secret: setting.isSecret)
+                }
                 return EffectiveSetting(name: setting.name, value: plain(setting.shownDefault), source: .default, secret: setting.isSecret)
             }
             let value = setting.isSecret ? masked(raw) : raw
@@ -47,6 +55,6 @@ public struct EffectiveSetting: Sendable, Encodable, Equatable {
 
     /// The README's Markdown default as plain text.
     private static func plain(_ markdown: String) -> String {
-        markdown.replacingOccurrences(of: "`", with: "")
+        markdown.withoutMarkdownCode
     }
 }

@@ -36,6 +36,10 @@ struct EnvironmentReader {
     /// For a default that depends on another setting (the SMTP port on its security mode).
     func read<Value>(_ setting: Setting<Value>, defaultingTo fallback: Value) throws -> Value {
         guard let raw = string(setting.name) else { return fallback }
-        return try setting.parse(raw)
+        do {
+            return try setting.parse(raw)
+        } catch let error as ConfigurationError {
+            throw error.listing(accepted: setting.accepted)
+        }
     }
 }

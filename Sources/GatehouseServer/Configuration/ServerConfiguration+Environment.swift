@@ -31,9 +31,8 @@ extension ServerConfiguration {
             _ = try PostgresTLS(url: url)  // a bad sslmode or sslrootcert stops the start here
         }
         configuration.jwtExpiry = try reader.read(ServerSettings.jwtExpiry)
-        configuration.externalURL =
-            try reader.read(ServerSettings.externalURL)
-            ?? "http://\(configuration.host):\(configuration.port)"
+        let externalURL = try reader.read(ServerSettings.externalURL)
+        configuration.externalURL = externalURL ?? "http://\(configuration.host):\(configuration.port)"
         configuration.siteURL = try reader.read(ServerSettings.siteURL) ?? configuration.externalURL
         configuration.passwordPolicy = PasswordPolicy(minimumLength: try reader.read(ServerSettings.passwordMinimumLength))
         configuration.bcryptCost = try reader.read(ServerSettings.bcryptCost)
@@ -48,6 +47,7 @@ extension ServerConfiguration {
         configuration.emailSendWindow = Double(try reader.read(ServerSettings.emailSendWindow))
         configuration.recoveryLink = try reader.read(ServerSettings.recoveryLink)
         configuration.redirectAllowList = try reader.read(ServerSettings.redirectAllowList)
+        configuration.corsAllowedOrigins = try reader.read(ServerSettings.corsAllowedOrigins)
         configuration.logLevel = try reader.read(ServerSettings.logLevel)
         configuration.httpTimeouts.header = try reader.read(ServerSettings.httpHeaderTimeout)
         configuration.httpTimeouts.read = try reader.read(ServerSettings.httpReadTimeout)
@@ -62,6 +62,7 @@ extension ServerConfiguration {
         configuration.maximumJSONDepth = try reader.read(ServerSettings.maximumJSONDepth)
         configuration.jwtKeys = try reader.read(ServerSettings.jwtKeys)
         configuration.usesDevelopmentSigningKey = configuration.jwtKeys == nil && environment == .development
+        configuration.developmentKeySignsAccessTokens = !reader.isSet(ServerSettings.jwtSecret)
         configuration.firebase = try FirebaseConfiguration.fromEnvironment(reader, environment: environment)
         // Firebase ID tokens are RS256 with a `kid`, as Google's; production has no development key.
         if environment == .production, configuration.firebase.projectId != nil, configuration.jwtKeys?.signingKey.algorithm != .rs256 {
@@ -79,6 +80,8 @@ extension ServerConfiguration {
         configuration.passkeys = try PasskeyConfiguration.fromEnvironment(reader, environment: environment, siteURL: configuration.siteURL)
         configuration.adminConsole = try reader.read(ServerSettings.adminConsole, defaultingTo: environment == .production ? .off : .on)
         configuration.adminConsoleIdleTimeout = try reader.read(ServerSettings.adminConsoleIdleTimeout)
+        // Last: any other setting's own error is the more specific one.
+        try configuration.checkProductionExternalURL(configured: externalURL)
         return configuration
     }
 }

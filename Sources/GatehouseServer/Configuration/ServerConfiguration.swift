@@ -35,6 +35,10 @@ public struct ServerConfiguration: Sendable {
     /// Without `jwtKeys`: sign with the development key pair kept in the data folder (made at
     /// the first start). Set by `fromEnvironment` in development only.
     public var usesDevelopmentSigningKey = false
+    /// With the development key pair: whether GoTrue's access tokens are signed with it too, or
+    /// only Firebase's ID tokens (RS256, as Google's). Not when `GATEHOUSE_JWT_SECRET` is set: the
+    /// same settings then sign access tokens as production does, HS256 with the secret.
+    public var developmentKeySignsAccessTokens = true
     public var jwtExpiry = ServerSettings.jwtExpiry.defaultValue
     public var externalURL: String
     public var siteURL: String
@@ -54,6 +58,9 @@ public struct ServerConfiguration: Sendable {
     public var recoveryLink = ServerSettings.recoveryLink.defaultValue
     /// Extra `redirect_to` targets besides the site URL: exact URLs or glob patterns.
     public var redirectAllowList = ServerSettings.redirectAllowList.defaultValue
+    /// `GATEHOUSE_CORS_ALLOWED_ORIGINS`; nil: the site URL's origin and the redirect allow-list's
+    /// (`CORSOriginPolicy`).
+    public var corsAllowedOrigins = ServerSettings.corsAllowedOrigins.defaultValue
     /// Wrong passwords an address may get in a row within `signInFailureWindow` seconds before
     /// sign-ins for it are held back until the window ends (0 = off).
     public var signInFailureLimit = ServerSettings.signInFailureLimit.defaultValue

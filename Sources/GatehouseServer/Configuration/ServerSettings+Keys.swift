@@ -4,7 +4,8 @@ extension ServerSettings {
 
     static let jwtKeys = Setting<SigningKeySet?>(
         "GATEHOUSE_JWT_KEYS", default: nil,
-        shown: "development: an RS256 key made once in the data folder; production: none (HS256 with the secret)",
+        shown: "none: HS256 with `GATEHOUSE_JWT_SECRET`; in development without that secret, an RS256 key made once in the "
+            + "data folder (Firebase ID tokens use that key in development either way)",
         accepted: "a JSON array of private JWKs, as GoTrue's `GOTRUE_JWT_KEYS`: RSA (RS256), EC P-256 (ES256), "
             + "oct (HS256), each with a `kid`; exactly one with `sign` in `key_ops`",
         help: "signing keys: new tokens are signed by the `sign` key with its `kid`; the others only verify (rotation). "
@@ -15,12 +16,28 @@ extension ServerSettings {
 }
 
 extension ServerConfiguration {
-    /// The keys tokens are signed with: `GATEHOUSE_JWT_KEYS`; else in development the key pair
-    /// kept in the data folder (made here, at start-up, not when the settings are read);
-    /// else none, and production signs HS256 with the secret, as GoTrue does.
+    /// The keys GoTrue's access tokens (and `gatehouse keys`' keys) are signed with and Firebase's
+    /// ID tokens, when they differ.
+    struct TokenKeys {
+        /// nil: HS256 with the secret, as GoTrue without `GOTRUE_JWT_KEYS`.
+        var accessTokens: SigningKeySet?
+        /// Firebase's own, when not `accessTokens`: the development key pair beside HS256 access tokens.
+        var separateFirebaseKeys: SigningKeySet?
+    }
+
+    /// `GATEHOUSE_JWT_KEYS` for every token; else in development the key pair kept in the data
+    /// folder (made here, at start-up, not when the settings are read), for access tokens only
+    /// without `GATEHOUSE_JWT_SECRET`; else HS256 with the secret, as production signs.
+    func tokenKeys() throws -> TokenKeys {
+        if let jwtKeys { return TokenKeys(accessTokens: jwtKeys) }
+        guard usesDevelopmentSigningKey else { return TokenKeys() }
+        let development = try DevelopmentSigningKey.loadOrCreate(in: dataDirectory)
+        return developmentKeySignsAccessTokens
+            ? TokenKeys(accessTokens: development) : TokenKeys(accessTokens: nil, separateFirebaseKeys: development)
+    }
+
+    /// The keys access tokens are signed with (`tokenKeys().accessTokens`).
     func signingKeySet() throws -> SigningKeySet? {
-        if let jwtKeys { return jwtKeys }
-        guard usesDevelopmentSigningKey else { return nil }
-        return try DevelopmentSigningKey.loadOrCreate(in: dataDirectory)
+        try tokenKeys().accessTokens
     }
 }

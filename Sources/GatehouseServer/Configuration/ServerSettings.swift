@@ -10,7 +10,7 @@ public enum ServerSettings {
     /// The settings in the order the README lists them.
     public static let all: [any SettingDescription] =
         server + accounts + protection + mail + operations + keys + emailChange + mfa + firebase + audit + passwordBreach
-        + observability + passkeys + console
+        + observability + passkeys + console + cors
 
     static let server: [any SettingDescription] = [
         environment, host, allowDevelopmentOnNetwork, port, dataDirectory, databaseURL, jwtSecret, jwtExpiry,
@@ -20,7 +20,9 @@ public enum ServerSettings {
     // MARK: Where the server runs
 
     static let environment = Setting<ServerConfiguration.Environment>.choice(
-        "GATEHOUSE_ENV", default: .development, help: "`production` requires `GATEHOUSE_JWT_SECRET`"
+        "GATEHOUSE_ENV", default: .development,
+        help: "`production` requires `GATEHOUSE_JWT_SECRET`, a public `GATEHOUSE_EXTERNAL_URL` and a mail transport "
+            + "(`GATEHOUSE_SMTP_HOST`, or `mailersend` with its key)"
     )
     static let host = Setting<String>.text(
         "GATEHOUSE_HOST", default: "127.0.0.1", accepted: "an IP address or host name", help: "address to listen on"
@@ -59,7 +61,8 @@ public enum ServerSettings {
     )
     static let externalURL = Setting<String?>(
         "GATEHOUSE_EXTERNAL_URL", default: nil, shown: "`http://HOST:PORT`", accepted: "an absolute URL",
-        help: "public base URL; the JWT issuer is this plus `/auth/v1`"
+        help: "public base URL: emailed links point here, and the JWT issuer is this plus `/auth/v1`. Required in "
+            + "production, and not a loopback address there (`localhost`, 127.0.0.0/8, `::1`)"
     ) { withoutTrailingSlash($0) }
     static let siteURL = Setting<String?>(
         "GATEHOUSE_SITE_URL", default: nil, shown: "the external URL",

@@ -25,10 +25,11 @@ struct FirebaseAdapter: Sendable {
         return try await service.sessions.authenticate(userId: userId, sessionId: sessionId, issuedAt: issuedAt)
     }
 
-    /// The ID token and refresh token of a session.
+    /// The ID token and refresh token of a session (naming its second factor when it is aal2).
     func tokens(user: UserRecord, session: SessionRecord) async throws -> FirebaseTokenSet {
+        let secondFactor = try await service.mfa.secondFactor(of: session, user: user)
         do {
-            return try await tokens.issue(user: user, session: session)
+            return try await tokens.issue(user: user, session: session, secondFactor: secondFactor)
         } catch {
             service.environment.logger.error("Signing a Firebase ID token failed", metadata: ["error": "\(error)"])
             throw FirebaseError.internalError

@@ -3,7 +3,9 @@ import Hummingbird
 
 /// `accounts:delete` (v3 `deleteAccount`): an app deletes its own account by ID token; an
 /// administrator any account by `localId` (firebase-admin's `delete_user`, which needs `kind`
-/// in the answer).
+/// in the answer). An ID token alone is not enough: the deletion takes the proof a new
+/// password takes (`requireAccountDeletionProof`: the second factor of an account that has one,
+/// a recent sign-in), else `CREDENTIAL_TOO_OLD_LOGIN_AGAIN`, and the SDKs ask to sign in again.
 struct FirebaseDeleteEndpoint {
     let adapter: FirebaseAdapter
 
@@ -18,6 +20,7 @@ struct FirebaseDeleteEndpoint {
         if let localId = body.localId, localId.lowercased() != caller.user.id.lowercasedString {
             throw FirebaseError.insufficientPermission
         }
+        try await adapter.service.accounts.requireAccountDeletionProof(caller)
         try await adapter.service.accounts.deleteOwnAccount(caller)
         return try JSONBody.response(FirebasePayloads.Delete())
     }

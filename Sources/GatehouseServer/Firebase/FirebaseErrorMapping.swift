@@ -39,6 +39,13 @@ extension FirebaseError {
         AuthErrorCode("reauthentication_needed"): { _ in .named("CREDENTIAL_TOO_OLD_LOGIN_AGAIN") },
         AuthErrorCode("reauthentication_not_valid"): { _ in .named("CREDENTIAL_TOO_OLD_LOGIN_AGAIN") },
         AuthErrorCode("current_password_invalid"): { _ in .named("INVALID_LOGIN_CREDENTIALS") },
+        // A session without the account's second factor: signing in again goes through
+        // `mfaSignIn`, which is what the SDKs do on this name.
+        .insufficientAAL: { _ in .named("CREDENTIAL_TOO_OLD_LOGIN_AGAIN") },
+        .mfaPendingCredentialInvalid: { _ in .named("INVALID_MFA_PENDING_CREDENTIAL") },
+        .mfaFactorNotFound: { _ in .named("MFA_ENROLLMENT_NOT_FOUND") },
+        .mfaVerificationFailed: { _ in .named("INVALID_CODE") },
+        .mfaTOTPVerifyDisabled: { _ in .named("OPERATION_NOT_ALLOWED", "TOTP based MFA not enabled.") },
         .otpExpired: { _ in .named("EXPIRED_OOB_CODE") },
         .signupDisabled: { _ in .named("OPERATION_NOT_ALLOWED", "Signups are disabled on this server.") },
         .notAdmin: { _ in .insufficientPermission },

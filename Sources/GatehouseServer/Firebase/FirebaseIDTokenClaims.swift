@@ -6,16 +6,23 @@ import JWTKit
 /// user's `localId`, `auth_time` (the sign-in, kept across refreshes), `email`,
 /// `email_verified`, `firebase.identities` and `firebase.sign_in_provider` (the iOS SDK needs
 /// numeric `exp`, `iat`, `auth_time` and the provider string, or `getIDTokenResult` fails).
+/// A session that proved a second factor adds `firebase.sign_in_second_factor` (`"totp"`) and
+/// `firebase.second_factor_identifier` (the factor's id, its `mfaEnrollmentId`), as Google does:
+/// what a backend reads to require multi-factor sign-in. Tokens of other sessions have neither.
 /// `session_id` is Gatehouse's own (a custom claim to Firebase's eyes): the session the token
 /// belongs to, so signing out, a password change or a revocation end it at once here.
 struct FirebaseIDTokenClaims: JWTPayload, Equatable {
     struct FirebaseClaim: Codable, Equatable, Sendable {
         var identities: [String: [String]]
         var signInProvider: String
+        var signInSecondFactor: String?
+        var secondFactorIdentifier: String?
 
         enum CodingKeys: String, CodingKey {
             case identities
             case signInProvider = "sign_in_provider"
+            case signInSecondFactor = "sign_in_second_factor"
+            case secondFactorIdentifier = "second_factor_identifier"
         }
     }
 

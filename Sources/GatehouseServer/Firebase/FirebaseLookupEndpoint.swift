@@ -11,7 +11,12 @@ struct FirebaseLookupEndpoint {
         if context.caller.isAdmin, body.localId != nil || body.email != nil {
             let users = try await adapter.service.accounts.users(ids: body.localId?.values ?? [], emails: body.email?.values ?? [])
             var infos: [FirebaseUserInfo] = []
-            for user in users { infos.append(try await adapter.userInfo(user)) }
+            for user in users {
+                // Looked up by address, a user comes without its factors.
+                var user = user
+                if user.factors.isEmpty { user.factors = try await adapter.service.mfa.adminFactors(userId: user.id.lowercasedString) }
+                infos.append(try await adapter.userInfo(user))
+            }
             return try JSONBody.response(FirebasePayloads.Lookup(users: infos.isEmpty ? nil : infos))
         }
         let caller = try await adapter.caller(idToken: body.idToken)

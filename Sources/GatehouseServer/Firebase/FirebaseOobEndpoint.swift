@@ -59,7 +59,11 @@ struct FirebaseOobEndpoint: Sendable {
     private func address(of type: FirebaseOobRequestType, _ body: Body, _ context: FirebaseRequestContext) async throws -> EmailAddress {
         if type == .verifyEmail, !(body.returnOobLink == true && context.caller.isAdmin && body.idToken == nil) {
             let caller = try await adapter.caller(idToken: body.idToken)
-            return try EmailAddress(validating: caller.user.email)
+            // An anonymous account has no address to verify.
+            guard !caller.user.isAnonymous, let email = try? EmailAddress(validating: caller.user.email) else {
+                throw FirebaseError.named("MISSING_EMAIL")
+            }
+            return email
         }
         guard let raw = body.email, !raw.isEmpty else { throw FirebaseError.named("MISSING_EMAIL") }
         guard let email = try? EmailAddress(validating: raw) else { throw FirebaseError.named("INVALID_EMAIL") }

@@ -12,16 +12,29 @@ enum FirebasePayloads {
         var expiresIn: String?
     }
 
-    /// `accounts:signInWithPassword` / `verifyPassword`.
+    /// `accounts:signInWithPassword` / `verifyPassword`: the tokens, or, for an account with a
+    /// verified factor, the pending credential and the factors to finish with (no tokens).
     struct SignIn: Encodable {
         var kind = "identitytoolkit#VerifyPasswordResponse"
         var localId: String
         var email: String
         var displayName: String
-        var idToken: String
+        var idToken: String?
         var registered = true
+        var refreshToken: String?
+        var expiresIn: String?
+        var mfaPendingCredential: String?
+        var mfaInfo: [FirebaseMFAEnrollment]?
+    }
+
+    /// `v2/accounts/mfaSignIn:start` for a TOTP factor: nothing to send (the code is in the
+    /// authenticator app), so nothing but the checks of the credential and the factor.
+    struct MFASignInStart: Encodable {}
+
+    /// `v2/accounts/mfaSignIn:finalize`: the tokens of the aal2 session.
+    struct MFASignInFinalize: Encodable {
+        var idToken: String
         var refreshToken: String
-        var expiresIn: String
     }
 
     /// `accounts:lookup` / `getAccountInfo`: `users` is left out when nothing was found

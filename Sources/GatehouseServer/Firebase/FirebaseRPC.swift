@@ -35,19 +35,26 @@ struct FirebaseRPCTable: Sendable {
         "resetPassword": "resetPassword",
     ]
 
+    /// The v2 (`v2/accounts/<name>`) RPCs the adapter serves, by the name they are registered
+    /// under: only the v2 path reaches them.
+    static let v2Names: Set<String> = ["mfaSignIn:start", "mfaSignIn:finalize"]
+
     /// The v1 name a request's path names, or nil for a path that names none.
     /// - v3: `relyingparty/<v3 name>`; v1 and project: the segment `accounts:<name>`
-    ///   (the project form's bare `accounts` is firebase-admin's create, i.e. `signUp`).
+    ///   (the project form's bare `accounts` is firebase-admin's create, i.e. `signUp`);
+    ///   v2: `accounts/<v2 name>`, the v2 names alone.
     static func v1Name(segment: String, addressing: FirebaseAddressing) -> String? {
         let segment = segment.removingPercentEncoding ?? segment
         switch addressing {
         case .v3:
             return v3Names[segment]
+        case .v2:
+            return v2Names.contains(segment) ? segment : nil
         case .v1, .project:
             if addressing == .project, segment == "accounts" { return "signUp" }
             guard segment.hasPrefix("accounts:") else { return nil }
             let name = String(segment.dropFirst("accounts:".count))
-            return name.isEmpty ? nil : name
+            return name.isEmpty || v2Names.contains(name) ? nil : name
         case .secureToken:
             return "token"
         }

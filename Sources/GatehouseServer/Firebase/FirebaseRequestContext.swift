@@ -25,6 +25,8 @@ enum FirebaseAddressing: Sendable, Equatable {
     case v1
     /// `/identitytoolkit.googleapis.com/v1/projects/<project>/accounts…` (firebase-admin).
     case project
+    /// `/identitytoolkit.googleapis.com/v2/accounts/<rpc>` (the SDKs' multi-factor sign-in).
+    case v2
     /// `/securetoken.googleapis.com/v1/token`.
     case secureToken
 }

@@ -1,3 +1,5 @@
+import GatehouseCore
+
 /// The Identity Toolkit's request bodies, by the field names clients send (camelCase). Every
 /// field is optional: a missing one is answered with Firebase's own name for it
 /// (`MISSING_EMAIL`, …), not a decoding error; fields the adapter does not use are ignored.
@@ -43,6 +45,20 @@ enum FirebaseRequests {
     struct Delete: Decodable {
         var idToken: String?
         var localId: String?
+    }
+
+    /// `v2/accounts/mfaSignIn:start` and `:finalize`. Phone factors' fields are read only to be
+    /// refused (Gatehouse has TOTP factors alone).
+    struct MFASignIn: Decodable {
+        struct TOTPVerification: Decodable {
+            var verificationCode: String?
+        }
+
+        var mfaPendingCredential: String?
+        var mfaEnrollmentId: String?
+        var phoneSignInInfo: JSONValue?
+        var phoneVerificationInfo: JSONValue?
+        var totpVerificationInfo: TOTPVerification?
     }
 
     /// securetoken's body, JSON (the iOS SDK's camelCase) or a form (`grant_type`, `refresh_token`).

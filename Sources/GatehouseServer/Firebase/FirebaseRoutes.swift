@@ -20,6 +20,7 @@ struct FirebaseRoutes {
         ("www.googleapis.com/identitytoolkit/v3/relyingparty/{rpc}", .v3),
         ("identitytoolkit.googleapis.com/v1/{rpc}", .v1),
         ("identitytoolkit.googleapis.com/v1/projects/{project}/{rpc}", .project),
+        ("identitytoolkit.googleapis.com/v2/accounts/{rpc}", .v2),
         ("securetoken.googleapis.com/v1/token", .secureToken),
     ]
 
@@ -32,7 +33,8 @@ struct FirebaseRoutes {
     ].compactMap { HTTPField.Name($0) }
 
     /// The RPCs by v1 name, each with the budget GoTrue's equivalent spends: sign-up and
-    /// changes `otp` (as `/signup`, `PUT /user`), sign-in and refresh `token` (as `/token`).
+    /// changes `otp` (as `/signup`, `PUT /user`), sign-in and refresh `token` (as `/token`), the
+    /// second factor `verify` (as `/factors/{id}/challenge` and `/verify`).
     func table(projectId: String) -> FirebaseRPCTable {
         var table = FirebaseRPCTable()
         let otp = limits.otp
@@ -44,6 +46,7 @@ struct FirebaseRoutes {
         let update = FirebaseUpdateEndpoint(adapter: adapter)
         let delete = FirebaseDeleteEndpoint(adapter: adapter)
         let secureToken = FirebaseSecureTokenEndpoint(adapter: adapter)
+        let secondFactor = FirebaseMFASignInEndpoint(adapter: adapter)
 
         table.register("signUp", limit: otp) { try await signUp.signUp($0, context: $1) }
         table.register("signInWithPassword", limit: token) { try await signIn.signIn($0, context: $1) }
@@ -51,6 +54,8 @@ struct FirebaseRoutes {
         table.register("update", limit: otp) { try await update.update($0, context: $1) }
         table.register("delete") { try await delete.delete($0, context: $1) }
         table.register("token", limit: token) { try await secureToken.token($0, context: $1) }
+        table.register("mfaSignIn:start", limit: limits.verify) { try await secondFactor.start($0, context: $1) }
+        table.register("mfaSignIn:finalize", limit: limits.verify) { try await secondFactor.finalize($0, context: $1) }
         // fboob registers sendOobCode and resetPassword here.
         FirebaseOobRoutes(adapter: adapter, limits: limits).register(in: &table)
         return table

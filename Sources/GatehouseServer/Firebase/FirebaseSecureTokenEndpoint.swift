@@ -21,7 +21,7 @@ struct FirebaseSecureTokenEndpoint {
         else { throw FirebaseError.named("INVALID_REFRESH_TOKEN") }
         let issued: IssuedSession
         do {
-            issued = try await adapter.service.sessions.refresh(token: sessionToken, client: context.client)
+            issued = try await adapter.service.sessions.refresh(token: sessionToken, client: context.client, over: .firebase)
         } catch  where [.refreshTokenNotFound, .refreshTokenAlreadyUsed, .sessionExpired].contains(error.code) {
             throw try await revoked(userId: userId)
         } catch  where error.code == .validationFailed {

@@ -25,7 +25,7 @@ struct FirebaseTokens: Sendable {
     init(service: GatehouseServices, projectId: String) {
         let environment = service.environment
         self.projectId = projectId
-        self.signer = environment.signer
+        self.signer = environment.firebaseSigner
         self.refreshTokens = environment.refreshTokens
         self.wrapper = FirebaseRefreshToken(secret: environment.configuration.jwtSecret)
         self.lifetime = environment.configuration.jwtExpiry
@@ -35,7 +35,8 @@ struct FirebaseTokens: Sendable {
     var issuer: String { FirebaseIDTokenClaims.issuer(project: projectId) }
 
     /// An ID token of `session` issued now, and the session's current refresh token.
-    func issue(user: UserRecord, session: SessionRecord) async throws -> FirebaseTokenSet {
+    /// `secondFactor`: the factor an aal2 session proved (named in the token), nil otherwise.
+    func issue(user: UserRecord, session: SessionRecord, secondFactor: FactorRecord? = nil) async throws -> FirebaseTokenSet {
         let now = clock.now().secondsSinceEpoch
         let userId = user.id.lowercasedString
         let name = user.userMetadata[FirebaseUserInfo.displayNameKey].flatMap { value -> String? in
@@ -47,7 +48,9 @@ struct FirebaseTokens: Sendable {
             userId: userId, sub: SubjectClaim(value: userId), iat: IssuedAtClaim(value: Date(timeIntervalSince1970: Double(now))),
             exp: ExpirationClaim(value: Date(timeIntervalSince1970: Double(now + Int64(lifetime)))), email: user.email,
             emailVerified: user.isConfirmed, name: name,
-            firebase: .init(identities: ["email": [user.email]], signInProvider: "password"),
+            firebase: .init(
+                identities: ["email": [user.email]], signInProvider: "password", signInSecondFactor: secondFactor?.factorType,
+                secondFactorIdentifier: secondFactor?.id.lowercasedString),
             sessionId: session.id.lowercasedString
         )
         let sessionToken = refreshTokens.encode(sessionId: session.id, counter: session.refreshCounter)

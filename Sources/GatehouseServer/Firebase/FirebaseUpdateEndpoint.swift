@@ -6,7 +6,8 @@ import Hummingbird
 /// - An app, by ID token: `displayName` (or `deleteAttribute: ["DISPLAY_NAME"]`) and `password`.
 ///   A new password follows the same rules as `PUT /user` (policy, a recent sign-in), then every
 ///   earlier session and token is revoked and the answer carries new tokens, which the iOS SDK
-///   swaps in (without them the user would be signed out).
+///   swaps in (without them the user would be signed out). The new session keeps the second
+///   factor the caller's had proved.
 /// - An administrator, by `localId`: also `email`, `emailVerified`, `disableUser` and
 ///   `validSince` (firebase-admin's `update_user` and `revoke_refresh_tokens`).
 struct FirebaseUpdateEndpoint {
@@ -27,7 +28,10 @@ struct FirebaseUpdateEndpoint {
         let user = try await adapter.service.accounts.updateUser(caller, with: change)
         var tokens: FirebaseTokenSet?
         if body.password != nil {
-            let session = try await adapter.service.sessions.restartAfterPasswordChange(caller, client: context.client)
+            let mfa = adapter.service.mfa
+            let secondFactor = try await mfa.secondFactor(of: caller.session, user: caller.user)
+            let restarted = try await adapter.service.sessions.restartAfterPasswordChange(caller, client: context.client)
+            let session = try await mfa.carryOverSecondFactor(from: caller.session, to: restarted, factor: secondFactor)
             tokens = try await adapter.tokens(user: user, session: session)
         }
         return try answer(user, tokens: tokens)

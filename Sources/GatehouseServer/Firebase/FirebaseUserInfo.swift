@@ -4,7 +4,8 @@ import GatehouseCore
 /// One user as `accounts:lookup` (v3 `getAccountInfo`) answers it. Times are Firebase's:
 /// `createdAt` / `lastLoginAt` millisecond strings, `validSince` a seconds string. The
 /// `passwordHash` is Google's redacted placeholder, never the hash: the iOS SDK only needs it to
-/// be non-empty to know the account has a password.
+/// be non-empty to know the account has a password. `mfaInfo` lists the verified TOTP factors
+/// (left out when there is none), as the SDKs' `multiFactor.enrolledFactors` read it.
 struct FirebaseUserInfo: Encodable, Sendable {
     /// Where a Firebase `displayName` is kept in the user's metadata (GoTrue's `user_metadata`).
     static let displayNameKey = "display_name"
@@ -29,6 +30,7 @@ struct FirebaseUserInfo: Encodable, Sendable {
     var lastLoginAt: String?
     var createdAt: String
     var lastRefreshAt: String?
+    var mfaInfo: [FirebaseMFAEnrollment]?
 
     init(_ user: UserRecord, validSince: Timestamp, lastRefreshAt: Timestamp? = nil, now: Timestamp) {
         let name = Self.displayName(of: user)
@@ -45,6 +47,7 @@ struct FirebaseUserInfo: Encodable, Sendable {
         lastLoginAt = user.lastSignInAt.map { String($0.microsecondsSinceEpoch / 1000) }
         createdAt = String(user.createdAt.microsecondsSinceEpoch / 1000)
         self.lastRefreshAt = lastRefreshAt.map(Self.rfc3339)
+        mfaInfo = FirebaseMFAEnrollment.list(user.factors)
     }
 
     /// `lastRefreshAt` is RFC 3339 (the one time Firebase does not write as a number).

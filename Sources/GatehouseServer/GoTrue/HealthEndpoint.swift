@@ -2,12 +2,11 @@ import GatehouseCore
 import Hummingbird
 
 /// `GET /health`: GoTrue's liveness answer (name, version, description). Public; it touches
-/// nothing, so it says the process serves, not that the database answers.
+/// nothing, so it says the process serves, not that the database answers (`/health/ready` does:
+/// `ReadinessEndpoint`).
 struct HealthEndpoint {
-    static let version = "0.1.0"
-
     struct Health: Encodable {
-        var version = HealthEndpoint.version
+        var version = GatehouseVersion.version
         var name = "Gatehouse"
         var description = "Gatehouse is a GoTrue-compatible user registration and authentication API"
     }

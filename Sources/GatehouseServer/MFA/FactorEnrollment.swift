@@ -26,6 +26,7 @@ extension MFAService {
             throw AuthError(.mfaTOTPEnrollDisabled, status: .unprocessableContent, "MFA enroll is disabled for TOTP")
         }
         let now = clock.now()
+        try AccountLifecycle.requireMayAdd(.factor, to: caller.user, at: now)
         let secretBytes = random.bytes(20)
         let factor = FactorRecord(
             id: random.uuid(), userId: caller.user.id, friendlyName: friendlyName ?? "", factorType: "totp",

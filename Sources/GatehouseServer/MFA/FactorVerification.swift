@@ -58,8 +58,9 @@ extension MFAService {
         return try await raise(caller, with: factor, challenge: challengeUUID, step: step, now: now)
     }
 
-    /// One try off the factor's budget, or 429 until its window ends.
-    private func claimGuess(on factor: FactorRecord, now: Timestamp) async throws(AuthError) {
+    /// One try off the factor's budget, or 429 until its window ends (GoTrue's verify and
+    /// Firebase's `mfaSignIn:finalize` spend the same one).
+    func claimGuess(on factor: FactorRecord, now: Timestamp) async throws(AuthError) {
         let budget = FactorGuessBudget(factorId: factor.id, limit: settings.verifyAttempts, window: Double(settings.verifyAttemptWindow))
         let claimed = try await store.run(.statement) { work in
             try await work.attemptBudgets.claim(key: budget.key, limit: budget.limit, window: budget.window, now: now)

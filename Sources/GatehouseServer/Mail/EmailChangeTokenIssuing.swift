@@ -20,8 +20,9 @@ struct EmailChangeTokenMint: Sendable {
     let externalURL: String
     let random: RandomSource
 
-    /// Replaces `side`'s unused token of `user`'s pending change with a new one. The other side's
-    /// token is left alone: each side is confirmed with its own.
+    /// Replaces `side`'s unused token of `user`'s pending change with a new one, PKCE or not: a
+    /// side has one live link at a time, whoever asked for it. The other side's token is left
+    /// alone: each side is confirmed with its own.
     func mint(
         side: EmailChangeSide, for user: UserRecord, redirectTo: String?, pkce: PKCEChallenge? = nil, now: Timestamp,
         in database: UnitOfWork
@@ -32,7 +33,7 @@ struct EmailChangeTokenMint: Sendable {
             attempts: 0, codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method, redirectTo: redirectTo,
             expiresAt: issued.expiresAt, consumedAt: nil
         )
-        try await database.oneTimeTokens.deletePendingPlain(userId: user.id, purpose: side.purpose)
+        try await database.oneTimeTokens.deletePending(userId: user.id, purpose: side.purpose)
         try await database.oneTimeTokens.insert(record, linkHash: tokenHasher.linkHash(issued.linkToken), now: now)
         let address = side == .current ? user.email : (user.emailChange ?? "")
         // A PKCE link is marked as GoTrue marks it; its page's button then leads to `?code=`.
@@ -61,15 +62,20 @@ extension MailService {
     }
 
     /// For the outbox worker: mints `side`'s token when its email is sent, or nil (nothing to
-    /// send) when the account no longer waits to change to `newEmail`.
+    /// send) when the account no longer waits to change to `newEmail`, or no longer waits for
+    /// `side` (a job delivered again after that address confirmed). The account's row is locked
+    /// (PostgreSQL), so two workers holding one job cannot both leave a live token.
     func issueEmailChangeToken(userId: UUID, side: EmailChangeSide, newEmail: String, redirectTo: String?, pkce: PKCEChallenge?)
         async throws
         -> (address: String, context: EmailChangeTemplates.Context)?
     {
         let now = clock.now()
         let mint = emailChangeMint
+        let engine = store.engine
         let minted = try await store.perform(.transaction) { database -> (UserRecord, MintedEmailChangeToken)? in
-            guard let user = try await database.users.find(id: userId), user.emailChange == newEmail else { return nil }
+            guard let user = try await database.users.find(id: userId, lockingOn: engine), user.emailChange == newEmail,
+                user.emailChangeAwaiting.contains(EmailChangeSides(side))
+            else { return nil }
             if side == .current, user.isAnonymous { return nil }
             return (user, try await mint.mint(side: side, for: user, redirectTo: redirectTo, pkce: pkce, now: now, in: database))
         }

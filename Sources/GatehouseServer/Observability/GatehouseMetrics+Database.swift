@@ -28,7 +28,7 @@ struct DatabasePoolWaits: Sendable {
     private let reads: CoreMetrics.Timer?
     private let writes: CoreMetrics.Timer
 
-    init(engine: SQLEngine, factory: PrometheusMetricsFactory) {
+    init(engine: SQLEngine, factory: DescribedMetricsFactory) {
         func timer(_ kind: String) -> CoreMetrics.Timer {
             CoreMetrics.Timer(label: Self.metricName, dimensions: [("engine", engine.rawValue), ("kind", kind)], factory: factory)
         }

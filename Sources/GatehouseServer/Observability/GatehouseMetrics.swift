@@ -12,7 +12,9 @@ import Synchronization
 /// statuses are classes (`2xx`), reasons are error codes from a fixed vocabulary.
 final class GatehouseMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
-    let factory: PrometheusMetricsFactory
+    let factory: DescribedMetricsFactory
+    /// `process_*`, read from `/proc` at each scrape (nil where there is none).
+    private let process: ProcessMetrics?
     /// Every request's counter and timer, made once per route, method and status class:
     /// swift-prometheus checks the name and labels each time a handle is made (~10,000
     /// instructions a request, Benchmarks/PROFILE.md). Bounded; past the bound, made each time.
@@ -21,15 +23,21 @@ final class GatehouseMetrics: Sendable {
 
     init() {
         registry = PrometheusCollectorRegistry()
-        var factory = PrometheusMetricsFactory(registry: registry)
         // bcrypt at the usual costs takes 50–500 ms; requests a few ms: one set of buckets fits both.
-        factory.defaultDurationHistogramBuckets = [
-            .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
-            .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5),
-            .seconds(10),
-        ]
+        var factory = DescribedMetricsFactory(
+            registry: registry,
+            defaultDurationHistogramBuckets: [
+                .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
+                .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5),
+                .seconds(10),
+            ])
         factory.durationHistogramBuckets[DatabasePoolWaits.metricName] = DatabasePoolWaits.buckets
         self.factory = factory
+        process = ProcessMetrics.make(in: registry)
+        registry.makeGauge(
+            descriptor: MetricDescriptions.descriptor("gatehouse_build_info"),
+            labels: [("version", GatehouseVersion.version), ("commit", GatehouseVersion.commit)]
+        ).set(to: 1)
     }
 
     /// The route label of a request no route matched: one label for every unknown path, so a
@@ -97,9 +105,10 @@ final class GatehouseMetrics: Sendable {
         }
     }
 
-    /// The Prometheus text exposition of everything recorded so far.
+    /// The Prometheus text exposition of everything recorded so far, the process's metrics read now.
     func exposition() -> String {
-        registry.emitToString()
+        process?.update()
+        return registry.emitToString()
     }
 }
 
@@ -116,7 +125,7 @@ private struct RequestMetricHandles: Sendable {
     let requests: CoreMetrics.Counter
     let duration: CoreMetrics.Timer
 
-    init(_ key: RequestMetricKey, factory: PrometheusMetricsFactory) {
+    init(_ key: RequestMetricKey, factory: DescribedMetricsFactory) {
         requests = CoreMetrics.Counter(
             label: "gatehouse_http_requests_total",
             dimensions: [("route", key.route), ("method", key.method), ("status", "\(key.statusClass)xx")], factory: factory)

@@ -4,8 +4,9 @@ import Logging
 import Synchronization
 
 /// swift-log's lines as JSON (`GATEHOUSE_LOG_FORMAT=json`): one object a line with `time`,
-/// `level`, `label`, `message` and every metadata value (`request_id` for Hummingbird's
-/// `hb.request.id`), for log collectors that parse lines instead of guessing at text.
+/// `level`, `label`, `message` and every metadata value (the request's id as `request_id`, as in
+/// the text format), for log collectors that parse lines instead of guessing at text. Integers and
+/// `LogNumber`s are JSON numbers; every other value is a string.
 ///
 /// It formats only what is logged: secrets are kept out by the same rules as the text format
 /// (`Secret` and `RedactedDescription` print nothing of their value; tokens are never logged).
@@ -28,10 +29,7 @@ public struct JSONLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let merged = Logger.Metadata.line(base: metadata, provider: metadataProvider, event: event)
-        var members: [String: Logger.Metadata.Value] = [:]
-        for (key, value) in merged {
-            members[key == RequestIdMiddleware.metadataKey ? "request_id" : key] = value
-        }
+        var members = merged
         members["time"] = .string(LogTimestamp.shared.utc())
         members["level"] = .string(event.level.rawValue)
         members["label"] = .string(label)
@@ -50,6 +48,8 @@ public struct JSONLogHandler: LogHandler {
     private static func write(_ value: Logger.Metadata.Value, to writer: inout JSONWriter) {
         switch value {
         case .string(let text): writer.string(text)
+        case .stringConvertible(let value as any BinaryInteger): writer.integer(value)
+        case .stringConvertible(let value as any LogNumber): writer.number(value.logNumber)
         case .stringConvertible(let value): writer.string(value.description)
         case .array(let values): writer.array(values) { write($1, to: &$0) }
         case .dictionary(let values): write(values, to: &writer)

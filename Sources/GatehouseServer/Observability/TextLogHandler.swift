@@ -10,9 +10,10 @@ import Logging
 #endif
 
 /// The default log format: the lines of swift-log's `StreamLogHandler` on standard error,
-/// character for character (`<time> <level> <label>: <key=value …> [<source>] <message>`), made
-/// cheaper: the timestamp is formatted once a second (`LogTimestamp`) instead of once a line,
-/// and the line is built in one buffer. A request writes one line (issue 17's profile).
+/// character for character (`<time> <level> <label>: <key=value …> [<source>] <message>`), with
+/// the request's id as `request_id` like the JSON format, made cheaper: the timestamp is
+/// formatted once a second (`LogTimestamp`) instead of once a line, and the line is built in one
+/// buffer. A request writes one line.
 public struct TextLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var metadataProvider: Logger.MetadataProvider?
@@ -71,8 +72,13 @@ public struct TextLogHandler: LogHandler {
 }
 
 extension Logger.Metadata {
+    /// The key both formats write the request's id under. Hummingbird keeps it on the request's
+    /// logger as `hb.request.id` (`RequestContext.id` reads it there), so a line renames it.
+    static let requestIdKey = "request_id"
+
     /// What one line carries, as swift-log's `StreamLogHandler` merges it: the handler's own
-    /// metadata, then the provider's, then the call's, and a logged error's message and type.
+    /// metadata, then the provider's, then the call's, and a logged error's message and type;
+    /// the request's id under `requestIdKey`.
     static func line(base: Logger.Metadata, provider: Logger.MetadataProvider?, event: LogEvent) -> Logger.Metadata {
         var merged = base
         if let provided = provider?.get(), !provided.isEmpty { merged.merge(provided) { $1 } }
@@ -81,6 +87,7 @@ extension Logger.Metadata {
             merged["error.message"] = "\(error)"
             merged["error.type"] = "\(String(reflecting: type(of: error)))"
         }
+        if let id = merged.removeValue(forKey: RequestIdMiddleware.metadataKey) { merged[requestIdKey] = id }
         return merged
     }
 }

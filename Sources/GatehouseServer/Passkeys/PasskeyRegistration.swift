@@ -4,11 +4,13 @@ import GatehouseWebAuthn
 
 extension PasskeyService {
     /// `POST /passkeys/registration/options`: a registration challenge for the signed-in caller.
-    /// Checks in GoTrue's order: enabled, not anonymous, aal2 when MFA is on, under the cap.
+    /// Checks in GoTrue's order: enabled, not anonymous, aal2 when MFA is on, then a confirmed
+    /// address (`AccountLifecycle`), under the cap.
     func registrationOptions(_ caller: Authenticated) async throws(AuthError) -> PasskeyChallenge {
         try requireEnabled()
         try caller.requirePasskeyChanges()
         let now = clock.now()
+        try AccountLifecycle.requireMayAdd(.passkey, to: caller.user, at: now)
         let challenge = newChallenge(.registration, userId: caller.user.id, now: now)
         let existing = try await store.run(.transaction) { work in
             let existing = try await work.passkeys.list(userId: challenge.userId ?? caller.user.id)
@@ -36,6 +38,7 @@ extension PasskeyService {
         guard let credential else { throw .validation("credential is required") }
         let userId = caller.user.id
         let now = clock.now()
+        try AccountLifecycle.requireMayAdd(.passkey, to: caller.user, at: now)
         let expected = try await consumeChallenge(challengeUUID, type: .registration, userId: userId, now: now)
         let verified: VerifiedRegistration
         do throws(WebAuthnError) {

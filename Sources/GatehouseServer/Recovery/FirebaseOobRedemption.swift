@@ -57,10 +57,10 @@ extension RecoveryService {
     }
 
     /// `accounts:update {oobCode}` (the SDKs' `applyActionCode`) with a verification code:
-    /// spends it and marks the address verified. Unlike a GoTrue sign-up confirmation, nothing
-    /// else changes: the account already has its password (it signed in to ask), so no session
-    /// ends and no sign-up choice is replaced; only sign-ups of the address still pending
-    /// (GoTrue's, unconfirmed) and their links are dropped.
+    /// spends it and confirms the address as every confirmation does
+    /// (`ConfirmationSettlement`): the account keeps its own password, and everything else set
+    /// before the address was proven goes (other sign-ups and their links, every session,
+    /// passkeys, factors, a pending email change). The app signs in again with its password.
     func applyFirebaseVerifyEmailCode(_ code: String) async throws(AuthError) -> FirebaseOobCodeState {
         let state = try await inspectFirebaseOobCode(code)
         guard case .usable(let found) = state else { return state }
@@ -71,11 +71,11 @@ extension RecoveryService {
             guard let token = try await database.oneTimeTokens.consume(linkHash: linkHash, purposes: [.signup], now: now),
                 var user = try await database.users.find(id: token.userId), !user.isBanned(at: now)
             else { return nil }
-            if !user.isConfirmed {
-                user.confirmEmail(at: now)
+            let wasConfirmed = user.isConfirmed
+            try await ConfirmationSettlement.settle(&user, by: token, now: now, in: database)
+            if !wasConfirmed {
                 user.updatedAt = now
                 try await database.users.update(user)
-                try await database.pendingSignups.deleteAll(userId: user.id)
             }
             try await database.oneTimeTokens.deletePending(userId: user.id, purpose: .signup)
             try await database.audit(AuditEvent.redeemed(token, by: user), at: now)

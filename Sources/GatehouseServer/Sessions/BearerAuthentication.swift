@@ -12,7 +12,8 @@ struct Authenticated: Sendable {
 extension SessionService {
     /// Resolves `Authorization: Bearer <access token>` the way GoTrue's authenticated routes do:
     /// a valid signature is not enough, the session must still exist (so sign-out and password
-    /// changes take effect at once) and the user must not be banned.
+    /// changes take effect at once) and the account's state must allow a GoTrue session (not
+    /// banned; not an unverified address signed in over Firebase).
     func authenticate(authorization: String?) async throws(AuthError) -> Authenticated {
         let token = try Self.bearerToken(authorization)
         let claims = try await signer.verifyAccessToken(token, now: clock.now())
@@ -36,7 +37,7 @@ extension SessionService {
         guard let (session, user) = loaded else {
             throw AuthError(.sessionNotFound, status: .forbidden, "Session from session_id claim in JWT does not exist")
         }
-        if user.isBanned(at: clock.now()) { throw AuthError(.userBanned, status: .forbidden, "User is banned") }
+        try AccountLifecycle.requireSession(of: user, over: .gotrue, at: clock.now(), status: .forbidden)
         return Authenticated(claims: claims, session: session, user: user)
     }
 

@@ -53,7 +53,8 @@ extension SessionService {
 
     /// Writes the refusal to the audit log and hands back the one neutral error.
     private func consoleRefused(_ error: AuthError, email: String, user: UserRecord?, reason: String) async -> AuthError {
-        let event = AuditEvent(.loginFailed, user: user?.id, email: email, traits: ["reason": reason, "method": "console"])
+        let event = auditedIdentifier.recording(
+            email, in: AuditEvent(.loginFailed, user: user?.id, traits: ["reason": reason, "method": "console"]))
         await store.audit(event, at: clock.now())
         return error.code == .overRequestRateLimit || error.status.code >= 500 ? error : .invalidCredentials
     }

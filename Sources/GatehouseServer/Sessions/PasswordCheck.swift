@@ -5,6 +5,9 @@ struct CheckedPassword: Sendable {
     var user: UserRecord
     var address: String
     var budgetKey: String
+    /// The password matched a GoTrue sign-up still waiting for its link, not the account's own
+    /// (`AccountLifecycle.passwordSignIn` decides what that may yield).
+    var matchedPendingSignUp = false
 }
 
 extension SessionService {
@@ -14,10 +17,14 @@ extension SessionService {
     /// unknown addresses, an empty candidate for an over-long password), so a registered
     /// address costs no more time than an unknown one.
     ///
+    /// `includingPendingSignUp`: for an unconfirmed account without a password of its own, the
+    /// newest pending sign-up's password is the one checked (GoTrue then answers
+    /// `email_not_confirmed` to whoever knew it); otherwise such an account has no password.
+    ///
     /// `refuse` turns a refusal (the error, the address, the account if one was found, the
     /// reason for the audit log) into the error to throw: each caller audits and words its own.
     func checkPassword(
-        email rawEmail: String, password: String,
+        email rawEmail: String, password: String, includingPendingSignUp: Bool = false,
         refuse: (AuthError, _ address: String, UserRecord?, _ reason: String) async -> AuthError
     ) async throws(AuthError) -> CheckedPassword {
         let email = try? EmailAddress(validating: rawEmail)
@@ -30,19 +37,26 @@ extension SessionService {
             let reason = error.code == .overRequestRateLimit ? "too_many_attempts" : error.code.rawValue
             throw await refuse(error, address, nil, reason)
         }
-        let user: UserRecord? =
+        let found: (user: UserRecord, pendingHash: String?)? =
             if let email {
-                try await store.run { try await $0.users.find(email: email) }
+                try await store.run { database in
+                    guard let user = try await database.users.find(email: email) else { return nil }
+                    guard includingPendingSignUp, user.passwordHash == nil, !user.isConfirmed else { return (user, nil) }
+                    return (user, try await database.pendingSignups.newest(userId: user.id)?.passwordHash)
+                }
             } else {
                 nil
             }
+        let user = found?.user
+        let checkedHash = found.map { $0.user.passwordHash ?? $0.pendingHash }
         // Over-long passwords cannot match (bcrypt's 72-byte limit is enforced when setting one),
         // but still cost one verify so the answer time stays the same.
         let candidate = password.utf8.count > PasswordPolicy.maximumBytes ? "" : password
-        let matches = try await hashing { try await hasher.verify(candidate, against: user?.passwordHash) }
+        let matches = try await hashing { try await hasher.verify(candidate, against: checkedHash ?? nil) }
         guard matches, let user, !candidate.isEmpty else {
             throw await refuse(.invalidCredentials, address, user, "invalid_credentials")
         }
-        return CheckedPassword(user: user, address: address, budgetKey: budgetKey)
+        return CheckedPassword(
+            user: user, address: address, budgetKey: budgetKey, matchedPendingSignUp: user.passwordHash == nil)
     }
 }

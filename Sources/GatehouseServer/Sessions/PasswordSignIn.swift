@@ -7,7 +7,8 @@ extension SessionService {
     /// Every address, registered or not, has a failure budget (`claimSignInTry`), checked before
     /// anything is looked up. Every path past it pays exactly one bcrypt verify (a decoy for unknown addresses), and the
     /// account's state (banned, unconfirmed) is told only to someone who knew the password.
-    /// `requireConfirmedEmail: false` is Firebase's rule: an unverified address signs in.
+    /// `requireConfirmedEmail: false` is Firebase's rule: an unverified address signs in with a
+    /// password of its own (`AccountLifecycle.passwordSignIn`).
     func signIn(
         email rawEmail: String?, password: String?, client: ClientInfo, requireConfirmedEmail: Bool = true
     ) async throws(AuthError) -> IssuedSession {
@@ -27,21 +28,45 @@ extension SessionService {
     ) async throws(AuthError) -> IssuedSession {
         guard let rawEmail, !rawEmail.isEmpty else { throw .validation("An email address is required") }
         guard let password, !password.isEmpty else { throw .validation("Password is required") }
-        let checked = try await checkPassword(email: rawEmail, password: password) { error, address, user, reason in
+        let checked = try await passwordFirstFactor(email: rawEmail, password: password, requireConfirmedEmail: requireConfirmedEmail)
+        return try await startPasswordSession(checked, password: password, client: client)
+    }
+
+    /// The password step: the password checked, then what the account's state allows with it.
+    /// Refusals are audited and thrown; nothing is started.
+    func passwordFirstFactor(
+        email rawEmail: String, password: String, requireConfirmedEmail: Bool
+    ) async throws(AuthError) -> CheckedPassword {
+        let authProtocol: AuthProtocol = requireConfirmedEmail ? .gotrue : .firebase
+        let checked = try await checkPassword(
+            email: rawEmail, password: password, includingPendingSignUp: authProtocol == .gotrue
+        ) { error, address, user, reason in
             await refused(error, email: address, user: user, reason: reason)
         }
-        var user = checked.user
-        let (address, budgetKey) = (checked.address, checked.budgetKey)
+        let (user, address) = (checked.user, checked.address)
         let now = clock.now()
-        if user.isBanned(at: now) {
+        switch AccountLifecycle.passwordSignIn(
+            AccountState(of: user, at: now), over: authProtocol, matchedPendingSignUp: checked.matchedPendingSignUp)
+        {
+        case .allowed:
+            break
+        case .banned:
             throw await refused(
                 AuthError(.userBanned, status: .badRequest, "User is banned"), email: address, user: user, reason: "user_banned")
-        }
-        guard user.isConfirmed || !requireConfirmedEmail else {
+        case .emailNotConfirmed:
             let error = AuthError(.emailNotConfirmed, status: .badRequest, "Email not confirmed")
             throw await refused(error, email: address, user: user, reason: "email_not_confirmed")
+        case .invalidCredentials:
+            throw await refused(.invalidCredentials, email: address, user: user, reason: "invalid_credentials")
         }
+        return checked
+    }
 
+    /// A session for the account whose password `passwordFirstFactor` accepted.
+    func startPasswordSession(_ checked: CheckedPassword, password: String, client: ClientInfo) async throws(AuthError) -> IssuedSession {
+        var user = checked.user
+        let budgetKey = checked.budgetKey
+        let now = clock.now()
         let signedIn = user
         let session = try await store.run(.transaction) { database in
             try await database.users.recordSignIn(userId: signedIn.id, at: now)
@@ -62,7 +87,8 @@ extension SessionService {
     /// past the budget writes the same one entry, so a registered address costs no more time than
     /// an unknown one.
     private func refused(_ error: AuthError, email: String, user: UserRecord?, reason: String) async -> AuthError {
-        await store.audit(AuditEvent(.loginFailed, user: user?.id, email: email, traits: ["reason": reason]), at: clock.now())
+        let event = auditedIdentifier.recording(email, in: AuditEvent(.loginFailed, user: user?.id, traits: ["reason": reason]))
+        await store.audit(event, at: clock.now())
         return error
     }
 }

@@ -9,7 +9,12 @@ extension SessionService {
     /// Presenting the one just before it within the reuse interval returns the current pair
     /// again: the client lost our answer, or two tabs raced (supabase-swift retries POSTs).
     /// Anything older is a replay of a stolen token, so the whole session is revoked.
-    func refresh(token: String?, client: ClientInfo) async throws(AuthError) -> IssuedSession {
+    ///
+    /// `authProtocol`: the protocol carrying the session on. A session the account's state does
+    /// not allow over it (`AccountLifecycle.allowsSession`) is refused without being spent.
+    func refresh(token: String?, client: ClientInfo, over authProtocol: AuthProtocol = .gotrue) async throws(AuthError)
+        -> IssuedSession
+    {
         guard let token, !token.isEmpty else { throw .validation("Refresh token is required") }
         guard let decoded = refreshTokens.decode(token) else {
             throw AuthError(.refreshTokenNotFound, status: .badRequest, "Invalid Refresh Token: Refresh Token Not Found")
@@ -23,7 +28,7 @@ extension SessionService {
             guard let (loadedSession, user) = loaded else {
                 throw AuthError(.refreshTokenNotFound, status: .badRequest, "Invalid Refresh Token: Refresh Token Not Found")
             }
-            if user.isBanned(at: now) { throw AuthError(.userBanned, status: .badRequest, "User is banned") }
+            try AccountLifecycle.requireSession(of: user, over: authProtocol, at: now, status: .badRequest)
             var session = loadedSession
             if let expired = session.expiry(under: configuration.sessions, at: now) { throw expired }
 

@@ -13,7 +13,8 @@ enum Migrations {
         let statements: [String]
     }
 
-    static let all: [Migration] = foundation + accountFlows + passkeys + audit + deploy + console
+    static let all: [Migration] =
+        foundation + accountFlows + passkeys + audit + deploy + console + emailChangeSides + pendingSignUpPasswords
 
     /// The first schema: accounts, sessions, recovery, the outbox, budgets and pending sign-ups.
     static let foundation: [Migration] = [

@@ -10,7 +10,7 @@ struct UserRepository: Sendable {
     static let columns = """
         u.id, u.email, u.encrypted_password, u.aud, u.role, u.email_confirmed_at, u.confirmation_sent_at,
         u.recovery_sent_at, u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.banned_until,
-        u.created_at, u.updated_at, u.email_change, u.email_change_sent_at, u.email_change_confirmations_left,
+        u.created_at, u.updated_at, u.email_change, u.email_change_sent_at, u.email_change_awaiting,
         i.id AS identity_id, i.provider, i.provider_id, i.identity_data,
         i.last_sign_in_at AS identity_last_sign_in_at, i.created_at AS identity_created_at,
         i.updated_at AS identity_updated_at, u.deleted_at, u.invited_at
@@ -130,7 +130,7 @@ struct UserRepository: Sendable {
                 banned_until = \(bind: user.bannedUntil?.microsecondsSinceEpoch),
                 updated_at = \(bind: user.updatedAt.microsecondsSinceEpoch),
                 email_change = \(bind: user.emailChange), email_change_sent_at = \(bind: user.emailChangeSentAt?.microsecondsSinceEpoch),
-                email_change_confirmations_left = \(bind: user.emailChangeConfirmationsLeft)
+                email_change_awaiting = \(bind: user.emailChange == nil ? nil : user.emailChangeAwaiting.rawValue)
             WHERE id = \(bind: user.id.lowercasedString)
             """
         ).run()
@@ -199,7 +199,7 @@ struct UserRepository: Sendable {
             invitedAt: try instant("invited_at"),
             emailChange: try row.decode(column: "email_change", as: String?.self),
             emailChangeSentAt: try instant("email_change_sent_at"),
-            emailChangeConfirmationsLeft: try row.decode(column: "email_change_confirmations_left", as: Int?.self)
+            emailChangeAwaiting: EmailChangeSides(rawValue: try row.decode(column: "email_change_awaiting", as: Int?.self) ?? 0)
         )
         // Not in the session_users view: a soft-deleted user has no sessions.
         if row.contains(column: "deleted_at") { user.deletedAt = try instant("deleted_at") }

@@ -33,7 +33,7 @@ struct AccountMFASection {
                 pending = try await web.service.mfa.enroll(caller, factorType: "totp", friendlyName: name, issuer: nil)
             } catch {
                 if error.status.code >= 500 { throw error }
-                return try await render(caller, State(error: Self.text(for: error)), status: error.status)
+                return try await render(caller, State(error: Self.text(for: error)), status: WebContext.status(for: error))
             }
             return try await render(caller, State(pending: pending))
         }
@@ -66,7 +66,7 @@ struct AccountMFASection {
                     error.code == .mfaVerificationFailed
                     ? State(pending: pending, codeError: UserFacingText.MFA.codeWrong)
                     : State(pending: pending, error: Self.text(for: error))
-                return try await render(caller, state, status: error.status)
+                return try await render(caller, state, status: WebContext.status(for: error))
             }
             let aal2 = web.service.sessions.authenticated(user: raised.user, session: raised.session, now: raised.session.refreshedAt)
             return try await render(aal2, State(notice: UserFacingText.MFA.confirmed))
@@ -81,7 +81,7 @@ struct AccountMFASection {
                 _ = try await web.service.mfa.unenroll(caller, factorId: form["factor"])
             } catch {
                 if error.status.code >= 500 { throw error }
-                return try await render(caller, State(error: Self.text(for: error)), status: error.status)
+                return try await render(caller, State(error: Self.text(for: error)), status: WebContext.status(for: error))
             }
             return try await render(caller, State(notice: UserFacingText.MFA.removed))
         }
@@ -96,12 +96,12 @@ struct AccountMFASection {
         return try await body(caller)
     }
 
-    /// The account page with the section in `state`, the user's factors read again.
+    /// The account page with the section in `state`, the user's factors and the session's level
+    /// read again (removing the app that raised the session lowers it to aal1).
     private func render(_ caller: Authenticated, _ state: State, status: HTTPResponse.Status = .ok) async throws -> WebOutcome {
-        let user = try await web.service.accounts.adminUser(id: caller.user.id.uuidString)
         var page = AccountPage.State(status: status)
         page.mfa = state
-        return .page(try await account.page(user, page))
+        return .page(try await account.page(try await web.reload(caller), page))
     }
 
     static func text(for error: AuthError) -> String {

@@ -5,6 +5,10 @@ import Hummingbird
 /// `/account`: the signed-in view — who you are, sign out, change password. A browser that is
 /// not signed in goes to `/login`; one whose session lapsed from inactivity to
 /// `/login?reason=timeout` (the login spec's timeout banner).
+///
+/// Every change the API gates by assurance level is made through the same service operation as
+/// the API's (`updateUser`, `MFAService`, `PasskeyService`), so the page refuses what the API
+/// refuses; an aal1 session that needs a code is offered one (`AccountStepUpForm`).
 struct AccountPage {
     let web: WebContext
 
@@ -22,13 +26,15 @@ struct AccountPage {
         var emailError: String?
         /// The "Passkeys" section (`AccountPasskeySection`).
         var passkeys = AccountPasskeySection.State()
+        /// The code that raises an aal1 session (`AccountStepUpForm`).
+        var stepUp = AccountStepUpForm.State()
     }
 
     func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
         let signIn = try web.signIn(context)
         guard case .signedIn(let caller, let state) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
         web.setSignInCookie(state, on: &exchange)
-        return .page(try await page(caller.user, State()))
+        return .page(try await page(caller, State()))
     }
 
     func signOut(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws
@@ -58,7 +64,7 @@ struct AccountPage {
     {
         let signIn = try web.signIn(context)
         guard case .signedIn(let caller, _) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
-        return .page(try await page(caller.user, State(summary: UserFacingText.formExpired, status: .forbidden)))
+        return .page(try await page(caller, State(summary: UserFacingText.formExpired, status: .forbidden)))
     }
 
     private func changePassword(
@@ -76,17 +82,17 @@ struct AccountPage {
         }
         if state.currentError != nil || state.passwordError != nil || state.confirmError != nil {
             state.status = .unprocessableContent
-            return .page(try await page(caller.user, state))
+            return .page(try await page(caller, state))
         }
         if let wait = try await context.requestBudget.spend() {
             state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
             state.status = .tooManyRequests
-            return .page(try await page(caller.user, state))
+            return .page(try await page(caller, state))
         }
         guard try await service.accounts.isCurrentPassword(current, of: caller.user) else {
             state.currentError = UserFacingText.currentPasswordIncorrect
             state.status = .badRequest
-            return .page(try await page(caller.user, state))
+            return .page(try await page(caller, state))
         }
         do {
             _ = try await service.accounts.updateUser(caller, with: UserUpdateRequest(password: password, currentPassword: current))
@@ -99,15 +105,16 @@ struct AccountPage {
             } else {
                 state.summary = WebContext.text(for: error)
             }
-            state.status = error.status
-            return .page(try await page(caller.user, state))
+            state.status = WebContext.status(for: error)
+            return .page(try await page(caller, state))
         }
         state.notice = UserFacingText.passwordChanged + " " + UserFacingText.otherSessionsSignedOut
-        return .page(try await page(caller.user, state))
+        return .page(try await page(caller, state))
     }
 
-    /// The page for `user` (async: the passkeys section reads the user's passkeys).
-    func page(_ user: UserRecord, _ state: State) async throws -> WebPage {
+    /// The page for `caller` (async: the passkeys section reads the user's passkeys).
+    func page(_ caller: Authenticated, _ state: State) async throws -> WebPage {
+        let user = caller.user
         let minimum = web.service.passwordPolicy.minimumLength
         var fields =
             [
@@ -138,6 +145,7 @@ struct AccountPage {
         if let pending = user.emailChange { values["pendingEmail"] = UserFacingText.Account.emailChangePending(pending) }
         if let summary = state.summary { values["summary"] = summary }
         if let notice = state.notice { values["notice"] = notice }
+        values.merge(AccountStepUpForm.values(for: caller, state.stepUp)) { current, _ in current }
         values.merge(AccountMFASection.values(for: user, state.mfa)) { current, _ in current }
         let passkeys = web.passkeysEnabled ? try await web.passkeys(of: user) : nil
         values.merge(AccountPasskeySection.values(passkeys, state.passkeys)) { current, _ in current }

@@ -38,7 +38,7 @@ struct AccountPasskeySection {
             return .ceremony(try await web.passkeyRegistrationOptions(caller))
         } catch {
             if error.status.code >= 500 { throw error }
-            return .outcome(try await render(caller, State(error: Self.text(for: error)), error.status))
+            return .outcome(try await render(caller, State(error: Self.text(for: error)), WebContext.status(for: error)))
         }
     }
 
@@ -55,7 +55,7 @@ struct AccountPasskeySection {
                 try await web.registerPasskey(caller, challengeId: challengeId, credential: credential)
             } catch {
                 if error.status.code >= 500 { throw error }
-                return try await render(caller, State(error: Self.text(for: error)), error.status)
+                return try await render(caller, State(error: Self.text(for: error)), WebContext.status(for: error))
             }
             return try await render(caller, State(notice: PasskeyPageText.added))
         }
@@ -78,7 +78,7 @@ struct AccountPasskeySection {
                 try await web.renamePasskey(caller, id: id, name: name)
             } catch {
                 if error.status.code >= 500 { throw error }
-                return try await render(caller, State(error: Self.text(for: error)), error.status)
+                return try await render(caller, State(error: Self.text(for: error)), WebContext.status(for: error))
             }
             return try await render(caller, State(notice: PasskeyPageText.renamed))
         }
@@ -100,7 +100,7 @@ struct AccountPasskeySection {
                 try await web.removePasskey(caller, id: id)
             } catch {
                 if error.status.code >= 500 { throw error }
-                return try await render(caller, State(error: Self.text(for: error)), error.status)
+                return try await render(caller, State(error: Self.text(for: error)), WebContext.status(for: error))
             }
             return try await render(caller, State(notice: PasskeyPageText.removed))
         }
@@ -123,7 +123,7 @@ struct AccountPasskeySection {
     private func render(_ caller: Authenticated, _ state: State, _ status: HTTPResponse.Status = .ok) async throws -> WebOutcome {
         var page = AccountPage.State(status: status)
         page.passkeys = state
-        return .page(try await account.page(caller.user, page))
+        return .page(try await account.page(caller, page))
     }
 
     static func text(for error: AuthError) -> String {

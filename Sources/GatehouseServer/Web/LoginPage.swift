@@ -3,7 +3,9 @@ import HTTPTypes
 import Hummingbird
 
 /// `/login` (login spec 002): email and password, "Remember me", the timeout banner for
-/// `?reason=timeout`, the specs' error texts; success signs the browser in and goes to `/account`.
+/// `?reason=timeout`, the specs' error texts; success signs the browser in and goes to `/account`,
+/// or, for an account with a verified authenticator app, to the code step (`LoginCodePage`)
+/// first, with no sign-in cookie until its code is verified.
 ///
 /// It is also where sign-up confirmation links land (`?code=`, see `SignUpPage`) and where
 /// sign-out goes (`?notice=signed-out`).
@@ -36,6 +38,7 @@ struct LoginPage {
         case .signedOut: break
         }
         state.timeout = state.timeout || query.get("reason") == "timeout"
+        if query.get("reason") == "code-expired" { state.summary = SecondFactorPageText.expired }
         if query.get("code") != nil {
             // A confirmation link's PKCE code: the address was confirmed on the way here.
             state.notice = UserFacingText.emailConfirmed
@@ -101,9 +104,8 @@ struct LoginPage {
             state.status = error.status
             return .page(page(state))
         }
-        web.setSignInCookie(web.cookieState(for: session, remember: state.remember), on: &exchange)
-        exchange.rotateCSRF(web.security)
-        return .redirect("/account")
+        // In, or on to the code step when the account has a verified authenticator app.
+        return web.finishPasswordSignIn(session, remember: state.remember, exchange: &exchange)
     }
 
     func page(_ state: State) -> WebPage {

@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// Every route of the server's own web pages, with its middleware, in one list: `/` (welcome),
-/// `/login`, `/signup`, `/forgot-password`, `/reset-password`, `/account`, their assets under
+/// `/login` (and its code step, `SecondFactorWebRoutes`), `/signup`, `/forgot-password`, `/reset-password`, `/account`, their assets under
 /// `/assets/`, and in development with the dev-mailbox transport `/_dev/mail`.
 ///
 /// Plain HTML forms that work without JavaScript (validated on the server with GatehouseCore's
@@ -103,6 +103,9 @@ struct WebRoutes {
         ] {
             web.page(RouterPath(path), on: pages) { _, _, _ in .redirect(page) }
         }
+
+        // The sign-in's code step and the account page's step-up (an account with an authenticator app).
+        SecondFactorWebRoutes(web: web, account: account).add(to: pages, limits: limits, signedIn: signedIn)
 
         // Passkeys (issue #20): the login page's sign-in and the account page's section.
         PasskeyWebRoutes(web: web, login: login, account: account).add(to: pages, limits: limits, signedIn: signedIn)

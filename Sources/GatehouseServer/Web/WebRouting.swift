@@ -131,7 +131,15 @@ struct WebContext: Sendable {
         case .signupDisabled: UserFacingText.signupDisabled
         case .userAlreadyExists, .emailExists: UserFacingText.accountAlreadyExists
         case .samePassword: UserFacingText.samePassword
+        case .insufficientAAL: UserFacingText.MFA.needsSecondFactor
         default: error.status.code >= 500 ? UserFacingText.serverError : UserFacingText.invalidRequest
         }
+    }
+
+    /// The status of a page that tells `error`: the API's, except that the assurance gate (401,
+    /// 403 or 422 depending on the GoTrue endpoint) is always 403 on a page (a 401 would ask the
+    /// browser for credentials the page does not take).
+    static func status(for error: AuthError) -> HTTPResponse.Status {
+        error.code == .insufficientAAL ? .forbidden : error.status
     }
 }

@@ -91,16 +91,25 @@ struct WebSecurity: Sendable {
 
     /// Any sealed cookie state (the pages' `WebSessionState`, the console's `ConsoleSessionState`).
     func seal(_ state: some Encodable) -> String? {
+        Self.seal(state, using: sessionKey)
+    }
+
+    func openSealed<State: Decodable>(_ value: String, as type: State.Type) -> State? {
+        Self.open(value, as: type, using: sessionKey)
+    }
+
+    /// `state` as JSON sealed under `key` (AES-GCM), base64url.
+    static func seal(_ state: some Encodable, using key: SymmetricKey) -> String? {
         guard let plain = try? JSONEncoder().encode(state),
-            let box = try? AES.GCM.seal(plain, using: sessionKey).combined
+            let box = try? AES.GCM.seal(plain, using: key).combined
         else { return nil }
         return box.base64URLEncodedString()
     }
 
-    func openSealed<State: Decodable>(_ value: String, as type: State.Type) -> State? {
+    static func open<State: Decodable>(_ value: String, as type: State.Type, using key: SymmetricKey) -> State? {
         guard value.utf8.count <= 512, let data = Data(base64URLEncoded: value),
             let box = try? AES.GCM.SealedBox(combined: data),
-            let plain = try? AES.GCM.open(box, using: sessionKey)
+            let plain = try? AES.GCM.open(box, using: key)
         else { return nil }
         return try? JSONDecoder().decode(type, from: plain)
     }

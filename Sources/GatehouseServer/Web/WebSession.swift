@@ -41,6 +41,16 @@ extension WebContext {
         return try verdict.get()
     }
 
+    /// `caller` read again (after an operation that changed the user or lowered the session's
+    /// level); `caller` itself when the session has just ended.
+    func reload(_ caller: Authenticated) async throws(AuthError) -> Authenticated {
+        let now = service.environment.clock.now().secondsSinceEpoch
+        let status = try await service.sessions.resumeCookieSession(
+            sessionId: caller.session.id, userId: caller.user.id, lastSeen: now, remember: false)
+        guard case .active(let current, _) = status else { return caller }
+        return current
+    }
+
     /// The cookie state for a session an operation just started (sign-in, sign-up).
     func cookieState(for issued: IssuedSession, remember: Bool) -> WebSessionState {
         WebSessionState(

@@ -12,8 +12,11 @@
                 Image(systemName: "clock").accessibilityHidden(true)
                 Text(text).frame(maxWidth: .infinity, alignment: .leading)
                 if let onDismiss {
-                    Button(action: onDismiss) { Image(systemName: "xmark") }
-                        .accessibilityLabel(UserFacingText.Login.dismiss)
+                    // 44 pt square tap area (specs 001, 002), the glyph centred in it.
+                    Button(action: onDismiss) {
+                        Image(systemName: "xmark").frame(minWidth: 44, minHeight: 44).contentShape(Rectangle())
+                    }
+                    .accessibilityLabel(UserFacingText.Login.dismiss)
                 }
             }
             .font(.subheadline)
@@ -36,14 +39,14 @@
         var body: some View {
             VStack(alignment: .leading, spacing: 8) {
                 Label(message, systemImage: "exclamationmark.triangle")
-                    .foregroundStyle(Palette.danger)
+                    .foregroundStyle(Palette.dangerText)
                 if let detail {
-                    Text(detail).foregroundStyle(Palette.danger)
+                    Text(detail).foregroundStyle(Palette.dangerText)
                 }
                 HStack {
-                    if let onRetry { Button(UserFacingText.Login.retry, action: onRetry) }
+                    if let onRetry { SummaryAction(title: UserFacingText.Login.retry, action: onRetry) }
                     Spacer()
-                    if let onDismiss { Button(UserFacingText.Login.dismiss, action: onDismiss) }
+                    if let onDismiss { SummaryAction(title: UserFacingText.Login.dismiss, action: onDismiss) }
                 }
                 .font(.subheadline.weight(.semibold))
             }
@@ -51,6 +54,19 @@
             .padding(12)
             .background(Palette.dangerBackground, in: RoundedRectangle(cornerRadius: 8))
             .overlay(RoundedRectangle(cornerRadius: 8).stroke(Palette.dangerBorder))
+        }
+    }
+
+    /// "Retry" / "Dismiss" in the error summary: a 44 pt tall tap area at least 44 pt wide.
+    struct SummaryAction: View {
+        let title: String
+        let action: () -> Void
+
+        var body: some View {
+            Button(action: action) {
+                Text(title).frame(minWidth: 44, minHeight: 44).contentShape(Rectangle())
+            }
+            .foregroundStyle(Palette.dangerText)
         }
     }
 
@@ -82,10 +98,10 @@
             Button(action: action) {
                 HStack(spacing: 8) {
                     Text(title).font(.body.weight(.semibold))
-                    if isBusy { ProgressView().tint(.white) }
+                    if isBusy { ProgressView().tint(Palette.buttonText) }
                 }
                 .frame(maxWidth: .infinity, minHeight: 48)
-                .foregroundStyle(.white)
+                .foregroundStyle(Palette.buttonText)
                 .background(
                     LinearGradient(colors: [Palette.primaryStart, Palette.primaryEnd], startPoint: .leading, endPoint: .trailing),
                     in: RoundedRectangle(cornerRadius: 8)

@@ -31,7 +31,8 @@
                     Image(systemName: systemImage)
                         .foregroundStyle(Palette.placeholder)
                         .accessibilityHidden(true)
-                    input()
+                    // VoiceOver reads the field's error with the field, not as an element of its own.
+                    input().accessibilityHint(error ?? "")
                     switch feedback {
                     case .valid:
                         Image(systemName: "checkmark.circle.fill")
@@ -56,6 +57,7 @@
                         .font(.caption)
                         .foregroundStyle(Palette.danger)
                         .padding(.top, -4)
+                        .accessibilityHidden(true)
                 }
             }
         }

@@ -34,22 +34,24 @@
     }
 
     /// The stacked logo centred above the login form (spec 002 §6: ~96pt wide, it serves as the
-    /// page's heading).
+    /// page's heading). The symbol grows with Dynamic Type and the name wraps, so nothing is cut
+    /// off at accessibility text sizes.
     struct StackedLogo: View {
         let name: String
+        @ScaledMetric(relativeTo: .title3) private var symbolSize: CGFloat = 40
 
         var body: some View {
             VStack(spacing: 4) {
                 Image(systemName: "building.columns.fill")
-                    .font(.system(size: 40))
+                    .font(.system(size: symbolSize))
                     .foregroundStyle(Palette.success)
                     .accessibilityHidden(true)
                 Text(name)
                     .font(.title3.bold())
                     .foregroundStyle(Palette.label)
+                    .multilineTextAlignment(.center)
             }
-            .frame(width: 96)
-            .frame(maxWidth: .infinity)
+            .frame(minWidth: 96, maxWidth: .infinity)
             .accessibilityElement(children: .combine)
             .accessibilityAddTraits(.isHeader)
         }

@@ -1,25 +1,52 @@
 #if canImport(SwiftUI)
+    #if canImport(UIKit)
+        import UIKit
+    #endif
+    import GatehouseFeatures
     import SwiftUI
 
-    /// The specs' colours (spec 002 §6 design system).
+    /// The specs' colours (spec 002 §6 design system), each with its Dark Mode counterpart
+    /// (GatehouseFeatures' `PageColor`, whose text pairs are checked for WCAG AA contrast).
     enum Palette {
-        static let primaryStart = Color(red: 0x00 / 255, green: 0x66 / 255, blue: 0xFF / 255)
-        static let primaryEnd = Color(red: 0x00 / 255, green: 0x52 / 255, blue: 0xCC / 255)
-        static let link = Color(red: 0x25 / 255, green: 0x63 / 255, blue: 0xEB / 255)
-        static let secondaryText = Color(red: 0x47 / 255, green: 0x55 / 255, blue: 0x69 / 255)
-        static let label = Color(red: 0x37 / 255, green: 0x41 / 255, blue: 0x51 / 255)
-        static let placeholder = Color(red: 0xA0 / 255, green: 0xAE / 255, blue: 0xC0 / 255)
-        static let border = Color(red: 0xCB / 255, green: 0xD5 / 255, blue: 0xE1 / 255)
-        static let danger = Color(red: 0xDC / 255, green: 0x26 / 255, blue: 0x26 / 255)
-        static let dangerBackground = Color(red: 0xFE / 255, green: 0xE2 / 255, blue: 0xE2 / 255)
-        static let dangerBorder = Color(red: 0xFE / 255, green: 0xCA / 255, blue: 0xCA / 255)
-        static let warningText = Color(red: 0x92 / 255, green: 0x40 / 255, blue: 0x0E / 255)
-        static let warningBackground = Color(red: 0xFF / 255, green: 0xFB / 255, blue: 0xEB / 255)
-        static let warningBorder = Color(red: 0xFE / 255, green: 0xE3 / 255, blue: 0xA8 / 255)
-        static let success = Color(red: 0x05 / 255, green: 0x96 / 255, blue: 0x69 / 255)
-        static let successBackground = Color(red: 0xD1 / 255, green: 0xFA / 255, blue: 0xE5 / 255)
-        static let pageStart = Color(red: 0x05 / 255, green: 0x96 / 255, blue: 0x69 / 255)
-        static let pageEnd = Color(red: 0x04 / 255, green: 0x78 / 255, blue: 0x57 / 255)
+        static let card = adaptive(.card)
+        static let text = adaptive(.text)
+        static let primaryStart = adaptive(.buttonStart)
+        static let primaryEnd = adaptive(.buttonEnd)
+        static let buttonText = adaptive(.buttonText)
+        static let link = adaptive(.link)
+        static let secondaryText = adaptive(.secondaryText)
+        static let label = adaptive(.label)
+        static let placeholder = adaptive(.placeholder)
+        static let border = adaptive(.border)
+        static let danger = adaptive(.danger)
+        static let dangerText = adaptive(.dangerText)
+        static let dangerBackground = adaptive(.dangerBackground)
+        static let dangerBorder = adaptive(.dangerBorder)
+        static let warningText = adaptive(.warningText)
+        static let warningBackground = adaptive(.warningBackground)
+        static let warningBorder = adaptive(.warningBorder)
+        static let success = adaptive(.success)
+        static let successBackground = adaptive(.successBackground)
+        static let pageStart = adaptive(.pageStart)
+        static let pageEnd = adaptive(.pageEnd)
+
+        /// A colour that follows the device's appearance.
+        static func adaptive(_ role: PageColor) -> Color {
+            #if canImport(UIKit)
+                let light = uiColor(role.value(in: .light))
+                let dark = uiColor(role.value(in: .dark))
+                return Color(UIColor { traits in traits.userInterfaceStyle == .dark ? dark : light })
+            #else
+                let value = role.value(in: .light)
+                return Color(red: Double(value.red) / 255, green: Double(value.green) / 255, blue: Double(value.blue) / 255)
+            #endif
+        }
+
+        #if canImport(UIKit)
+            private static func uiColor(_ value: SRGB) -> UIColor {
+                UIColor(red: CGFloat(value.red) / 255, green: CGFloat(value.green) / 255, blue: CGFloat(value.blue) / 255, alpha: 1)
+            }
+        #endif
     }
 
     /// The emerald page with the white card all three pages sit on.
@@ -29,13 +56,14 @@
         var body: some View {
             ScrollView {
                 VStack(alignment: .leading, spacing: 24, content: content)
+                    .foregroundStyle(Palette.text)
                     .padding(32)
-                    .background(.white.opacity(0.95), in: RoundedRectangle(cornerRadius: 16))
+                    .background(Palette.card, in: RoundedRectangle(cornerRadius: 16))
                     .shadow(radius: 8)
                     .padding(.horizontal, 24)
                     .padding(.vertical, 48)
             }
-            .scrollDismissesKeyboard(.interactively)
+            .dismissingKeyboardOnScroll()
             .background(HeroArtwork())
         }
     }

@@ -19,10 +19,19 @@ struct ConfigurationErrorTextTests {
         "each kind of setting names the variable and what is wrong",
         arguments: [
             (["GATEHOUSE_PORT": "65536"], "GATEHOUSE_PORT must be between 0 and 65535"),
-            (["GATEHOUSE_PORT": "http"], "GATEHOUSE_PORT=http is not a valid value"),
-            (["GATEHOUSE_AUTOCONFIRM": "maybe"], "GATEHOUSE_AUTOCONFIRM=maybe is not a valid value"),
-            (["GATEHOUSE_LOG_LEVEL": "loud"], "GATEHOUSE_LOG_LEVEL=loud is not a valid value"),
-            (["GATEHOUSE_SESSIONS_TIMEBOX": "-5m"], "GATEHOUSE_SESSIONS_TIMEBOX=-5m is not a valid value"),
+            (["GATEHOUSE_PORT": "http"], "GATEHOUSE_PORT=http is not a valid value; accepted: 0 … 65535"),
+            (
+                ["GATEHOUSE_AUTOCONFIRM": "maybe"],
+                "GATEHOUSE_AUTOCONFIRM=maybe is not a valid value; accepted: true or false (also 1/0, yes/no, on/off)"
+            ),
+            (
+                ["GATEHOUSE_LOG_LEVEL": "loud"],
+                "GATEHOUSE_LOG_LEVEL=loud is not a valid value; accepted: trace, debug, info, notice, warning, error, critical"
+            ),
+            (
+                ["GATEHOUSE_SESSIONS_TIMEBOX": "-5m"],
+                "GATEHOUSE_SESSIONS_TIMEBOX=-5m is not a valid value; accepted: seconds, or 90s, 30m, 24h, 1h30m, 7d (at most ten years)"
+            ),
             (["GATEHOUSE_JWT_SECRET": "short"], "GATEHOUSE_JWT_SECRET must be at least 32 characters (HS256 needs a 256-bit key)"),
             (["GATEHOUSE_RATE_LIMIT_HEADER": "X Bad"], "GATEHOUSE_RATE_LIMIT_HEADER=X Bad is not a header name"),
             (

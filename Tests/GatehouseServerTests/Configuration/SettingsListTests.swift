@@ -3,22 +3,23 @@ import Testing
 
 @testable import GatehouseServer
 
-/// The settings list is the one place a setting is declared: the README's table is printed from
-/// it, and the environment parser reads nothing that is not in it.
+/// The settings list is the one place a setting is declared: the settings reference's table
+/// (docs/reference/settings.md) is printed from it, and the environment parser reads nothing that
+/// is not in it.
 @Suite("Settings list")
 struct SettingsListTests {
-    static var readme: URL {
+    static var reference: URL {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()  // Configuration
             .deletingLastPathComponent()  // GatehouseServerTests
             .deletingLastPathComponent()  // Tests
             .deletingLastPathComponent()
-            .appendingPathComponent("README.md")
+            .appendingPathComponent("docs/reference/settings.md")
     }
 
-    /// The README's text from the begin marker to the end marker's line, inclusive.
-    static func readmeSection() throws -> String? {
-        let text = try String(contentsOf: readme, encoding: .utf8)
+    /// The reference's text from the begin marker to the end marker's line, inclusive.
+    static func referenceSection() throws -> String? {
+        let text = try String(contentsOf: reference, encoding: .utf8)
         guard let begin = text.range(of: SettingsTable.beginMarker),
             let end = text.range(of: SettingsTable.endMarker, range: begin.upperBound..<text.endIndex)
         else { return nil }
@@ -26,13 +27,13 @@ struct SettingsListTests {
         return String(text[begin.lowerBound..<lineEnd])
     }
 
-    @Test("the README's configuration table is the one the settings list prints")
-    func readmeTableIsCurrent() throws {
-        let section = try Self.readmeSection()
-        try #require(section != nil, "README.md has no settings table between the marker comments")
+    @Test("the settings reference's table is the one the settings list prints")
+    func referenceTableIsCurrent() throws {
+        let section = try Self.referenceSection()
+        try #require(section != nil, "docs/reference/settings.md has no settings table between the marker comments")
         #expect(
             section == SettingsTable.readmeSection(),
-            "README.md's configuration table is out of date: run `swift run gatehouse settings --readme` and paste it between the markers"
+            "docs/reference/settings.md's table is out of date: run `swift run gatehouse settings --readme` and paste it between the markers"
         )
     }
 

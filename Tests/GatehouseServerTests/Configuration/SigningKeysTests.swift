@@ -93,10 +93,10 @@ struct SigningKeysTests {
         #expect(try Self.header(of: try await plain.sign(RoleClaims(role: "anon", exp: nil))) == ["alg": "HS256", "typ": "JWT"])
     }
 
-    @Test("development: the key is made at start-up only, kept 0600, the same after a restart")
+    @Test("development without a secret: the key is made at start-up only, kept 0600, the same after a restart")
     func developmentKey() throws {
         try ConfigurationTests.withTemporaryDirectory { directory in
-            let configuration = try ServerConfiguration.fromEnvironment(ConfigurationTests.env(["GATEHOUSE_DATA_DIR": directory]))
+            let configuration = try ServerConfiguration.fromEnvironment(["GATEHOUSE_DATA_DIR": directory])
             #expect(configuration.jwtKeys == nil)
             #expect(configuration.usesDevelopmentSigningKey)
             #expect(!FileManager.default.fileExists(atPath: directory + "/" + DevelopmentSigningKey.fileName))
@@ -112,7 +112,8 @@ struct SigningKeysTests {
         }
         // Production without keys: HS256 with the secret, no file.
         let production = try ServerConfiguration.fromEnvironment(
-            ConfigurationTests.env(["GATEHOUSE_ENV": "production", "GATEHOUSE_SMTP_HOST": "smtp.example.com"]))
+            ConfigurationTests.env(
+                ProductionExternalURLTests.production.merging(["GATEHOUSE_EXTERNAL_URL": "https://auth.example.com"]) { $1 }))
         #expect(!production.usesDevelopmentSigningKey)
         #expect(try production.signingKeySet() == nil)
     }

@@ -25,7 +25,9 @@ struct ConsoleAccessTests {
     func setting() throws {
         let development = try ServerConfiguration.fromEnvironment(ConfigurationTests.env())
         #expect(development.adminConsole == .on)
-        let production = ["GATEHOUSE_ENV": "production", "GATEHOUSE_SMTP_HOST": "smtp.example.com"]
+        let production = [
+            "GATEHOUSE_ENV": "production", "GATEHOUSE_SMTP_HOST": "smtp.example.com", "GATEHOUSE_EXTERNAL_URL": "https://auth.example.com",
+        ]
         #expect(try ServerConfiguration.fromEnvironment(ConfigurationTests.env(production)).adminConsole == .off)
         let enabled = production.merging(["GATEHOUSE_ADMIN_CONSOLE": "on"]) { $1 }
         #expect(try ServerConfiguration.fromEnvironment(ConfigurationTests.env(enabled)).adminConsole == .on)

@@ -35,6 +35,8 @@ enum ConsoleFixture {
         _ backend: Backend, _ body: @escaping @Sendable (ScratchDatabase, Accounts) async throws -> Void
     ) async throws {
         try await TestServer.withDatabase(backend) { database in
+            // The server makes the database; the operator commands work on it (they make none).
+            try await GatehouseAdministration.migrate(configuration: TestServer.configuration(databaseURL: database.url))
             let accounts = try await OperatorUsers.with(configuration: TestServer.configuration(databaseURL: database.url)) { users in
                 let admin = try await users.create(
                     email: TestServer.uniqueEmail("operator"), password: TestServer.password, confirmed: true)

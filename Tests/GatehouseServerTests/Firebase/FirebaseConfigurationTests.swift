@@ -15,6 +15,7 @@ struct FirebaseConfigurationTests {
 
     static let production = [
         "GATEHOUSE_ENV": "production", "GATEHOUSE_MAIL_TRANSPORT": "mailersend", "GATEHOUSE_MAILERSEND_API_KEY": "mlsn.test",
+        "GATEHOUSE_EXTERNAL_URL": "https://auth.example.com",
     ]
 
     /// Production with an RS256 signing key, which the Firebase API needs there.

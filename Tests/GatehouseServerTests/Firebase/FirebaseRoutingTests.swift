@@ -144,7 +144,7 @@ struct FirebaseRoutingTests {
 
     @Test("a browser's preflight allows the headers the Firebase JS SDK sends", arguments: Backend.all)
     func preflight(_ backend: Backend) async throws {
-        try await TestServer.run(backend) { api in
+        try await TestServer.run(backend, configure: { $0.siteURL = "http://localhost:5173" }) { api in
             let origin = "http://localhost:5173"
             let reply = Reply(
                 try await api.client.executeRequest(

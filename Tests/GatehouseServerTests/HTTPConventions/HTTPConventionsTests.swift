@@ -125,7 +125,7 @@ struct HTTPConventionsTests {
     @Test("OPTIONS: a CORS preflight on every path still answers 204; a plain OPTIONS lists Allow", arguments: Backend.all)
     func options(_ backend: Backend) async throws {
         let paths = try await Self.paths()
-        try await TestServer.run(backend) { api in
+        try await TestServer.run(backend, configure: { $0.siteURL = "https://app.example.com" }) { api in
             for (pattern, methods) in paths.sorted(by: { $0.key < $1.key }) where !pattern.hasPrefix("/_dev") {
                 let path = Self.concrete(pattern)
                 let preflight = try await api.atRoot.send(

@@ -25,6 +25,7 @@ struct MailConfigurationTests {
             try ServerConfiguration.fromEnvironment(
                 ConfigurationTests.env([
                     "GATEHOUSE_ENV": "production", "GATEHOUSE_SMTP_HOST": "relay.example.com",
+                    "GATEHOUSE_EXTERNAL_URL": "https://auth.example.com",
                 ])
             ).mail.transport == .smtp)
     }

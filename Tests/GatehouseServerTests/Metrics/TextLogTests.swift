@@ -6,7 +6,7 @@ import Testing
 @testable import GatehouseServer
 
 /// The default (text) log format: `TextLogHandler` writes what swift-log's `StreamLogHandler`
-/// writes, character for character, only cheaper (issue 17).
+/// writes, character for character (the request's id under the JSON format's key), only cheaper.
 @Suite("Logs: the text format")
 struct TextLogTests {
     final class Lines: TextOutputStream, @unchecked Sendable {
@@ -38,7 +38,8 @@ struct TextLogTests {
         var textLogger = Logger(label: "gatehouse") { label in
             TextLogHandler(label: label, output: { ours.write($0) })
         }
-        streamLogger[metadataKey: "hb.request.id"] = "abc123"
+        // Hummingbird's key on the request's logger is written as `request_id`, the JSON format's key.
+        streamLogger[metadataKey: "request_id"] = "abc123"
         textLogger[metadataKey: "hb.request.id"] = "abc123"
         for (level, message, metadata, error) in Self.events() {
             streamLogger.log(level: level, message, error: error, metadata: metadata)

@@ -12,6 +12,8 @@ struct OperatorUsersTests {
     static func withUsers(
         _ database: ScratchDatabase, _ body: @escaping @Sendable (OperatorUsers) async throws -> Void
     ) async throws {
+        // The server makes the database; the operator commands work on it (they make none).
+        try await GatehouseAdministration.migrate(configuration: TestServer.configuration(databaseURL: database.url))
         try await OperatorUsers.with(configuration: TestServer.configuration(databaseURL: database.url), body)
     }
 

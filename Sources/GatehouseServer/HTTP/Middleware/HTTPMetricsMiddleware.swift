@@ -2,10 +2,14 @@ import Hummingbird
 
 /// Counts every answered request and its duration by route PATTERN (the router's, e.g.
 /// `/auth/v1/admin/users/{id}`), method and status class — never by the raw path, which holds
-/// user ids and tokens. Requests no route matched share the label `unmatched`.
+/// user ids and tokens. A request answered before the router (a CORS preflight, a plain `OPTIONS`,
+/// a method the path does not take) is counted under the pattern its path matches in `routes`;
+/// requests no route matches share the label `unmatched`.
 struct HTTPMetricsMiddleware: RouterMiddleware {
     typealias Context = GatehouseRequestContext
     let metrics: GatehouseMetrics
+    /// The router's patterns, filled once every route is added.
+    var routes: RouteMethodIndex?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
@@ -22,13 +26,14 @@ struct HTTPMetricsMiddleware: RouterMiddleware {
 
     private func record(_ request: Request, _ context: Context, status: Int, since start: ContinuousClock.Instant) {
         metrics.recordRequest(
-            route: Self.routeLabel(context.endpointPath), method: Self.methodLabel(request.method), status: status,
-            duration: ContinuousClock.now - start)
+            route: Self.routeLabel(context.endpointPath, path: request.uri.path, routes: routes),
+            method: Self.methodLabel(request.method), status: status, duration: ContinuousClock.now - start)
     }
 
-    static func routeLabel(_ endpointPath: String?) -> String {
-        guard let endpointPath, endpointPath.hasPrefix("/") else { return GatehouseMetrics.unmatchedRoute }
-        return endpointPath
+    /// The pattern the router matched; else the pattern `path` matches among `routes`; else `unmatched`.
+    static func routeLabel(_ endpointPath: String?, path: String, routes: RouteMethodIndex?) -> String {
+        if let endpointPath, endpointPath.hasPrefix("/") { return endpointPath }
+        return routes?.match(path)?.pattern ?? GatehouseMetrics.unmatchedRoute
     }
 
     /// The standard methods as they are; anything else one label (a client picks the method).

@@ -10,7 +10,8 @@ import Hummingbird
 struct RequestIdMiddleware: RouterMiddleware {
     typealias Context = GatehouseRequestContext
     static let header = HTTPField.Name("X-Request-Id")!
-    /// Hummingbird's logger key for the request id (`context.id` reads it).
+    /// Hummingbird's logger key for the request id (`context.id` reads it); both log formats
+    /// write it as `request_id` (`Logger.Metadata.line`).
     static let metadataKey = "hb.request.id"
     static let maximumLength = 128
 

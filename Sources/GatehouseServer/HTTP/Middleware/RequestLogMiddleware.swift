@@ -8,21 +8,22 @@ import Logging
 /// Hummingbird's own request logger would print the full URI.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = GatehouseRequestContext
+    /// The router's patterns, for requests answered before the router (`HTTPMetricsMiddleware`'s rule).
+    var routes: RouteMethodIndex?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response = try await next(request, context)
-        let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         context.logger.log(
             level: response.status.code >= 500 ? .error : .info, "Request",
             metadata: [
                 "method": .string(request.method.rawValue),
                 "path": .string(request.uri.path),
                 // The route pattern (`/admin/users/{id}`), for grouping lines without the ids.
-                "route": .string(context.endpointPath.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? GatehouseMetrics.unmatchedRoute),
+                "route": .string(HTTPMetricsMiddleware.routeLabel(context.endpointPath, path: request.uri.path, routes: routes)),
+                // Numbers: the JSON format writes them as JSON numbers (`LogNumber`).
                 "status": .stringConvertible(response.status.code),
-                "duration_ms": .string(milliseconds.twoDecimals),
+                "duration_ms": .stringConvertible(LogMilliseconds(ContinuousClock.now - start)),
             ]
         )
         return response

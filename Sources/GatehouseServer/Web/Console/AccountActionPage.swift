@@ -13,8 +13,10 @@ struct AccountActionPage {
     let csrfToken: String
     /// The ban length selected (a resubmission keeps the operator's choice).
     var banDuration: ConsoleBanDuration = .day
+    /// The factor or passkey a removal is about (nil: the account has no such one).
+    var item: ConsoleAccountItem? = nil
 
-    var title: String { AccountActionText.heading(action, user) }
+    var title: String { AccountActionText.heading(action, user, item: item) }
 
     var path: String { AccountsMarkup.accountPath(user.id) + "/" + action.rawValue }
 
@@ -48,10 +50,14 @@ struct AccountActionPage {
                 <input type="text" id="delete-confirmation" name="confirmation" required autocomplete="off" spellcheck="false"></p>
 
                 """
+        case .removeFactor, .removePasskey:
+            if let field = action.itemField, let item {
+                fields = "<input type=\"hidden\" name=\"\(field)\" value=\"\(HTMLText.escape(item.id))\">\n"
+            }
         case .sendRecovery, .resendConfirmation, .revokeSessions, .unban:
             break
         }
-        let style = action == .delete || action == .ban || action == .revokeSessions ? "button danger" : "button primary"
+        let style = action == .sendRecovery || action == .resendConfirmation || action == .unban ? "button primary" : "button danger"
         return """
             <form method="post" action="\(path)" class="console-form">
             \(AccountsMarkup.csrfField(csrfToken))
@@ -65,6 +71,6 @@ struct AccountActionPage {
     static func request(_ action: ConsoleAccountAction, fields: [String: String]) -> ConsoleActionRequest {
         ConsoleActionRequest(
             action: action, banDuration: fields["duration"].flatMap(ConsoleBanDuration.init(rawValue:)),
-            typedConfirmation: fields["confirmation"])
+            typedConfirmation: fields["confirmation"], itemId: action.itemField.flatMap { fields[$0] })
     }
 }

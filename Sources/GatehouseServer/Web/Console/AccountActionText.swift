@@ -4,7 +4,7 @@ import GatehouseCore
 /// What the console says about each account action: the confirmation page's heading, what will
 /// happen, the button, the notice afterwards and the reason for a refusal.
 enum AccountActionText {
-    static func heading(_ action: ConsoleAccountAction, _ user: UserRecord) -> String {
+    static func heading(_ action: ConsoleAccountAction, _ user: UserRecord, item: ConsoleAccountItem? = nil) -> String {
         let who = displayName(user)
         return switch action {
         case .sendRecovery: "Send a password recovery email to \(who)?"
@@ -13,7 +13,15 @@ enum AccountActionText {
         case .ban: "Ban \(who)?"
         case .unban: "Lift the ban on \(who)?"
         case .delete: "Delete \(who)?"
+        case .removeFactor: "Remove \(itemName(item, kind: "authenticator app")) from \(who)?"
+        case .removePasskey: "Remove \(itemName(item, kind: "passkey")) from \(who)?"
         }
+    }
+
+    /// "the passkey “Laptop”", or "an unnamed passkey".
+    private static func itemName(_ item: ConsoleAccountItem?, kind: String) -> String {
+        guard let name = item?.name, !name.isEmpty else { return "an unnamed \(kind)" }
+        return "the \(kind) “\(name)”"
     }
 
     /// Exactly what the action does, in sentences.
@@ -49,6 +57,16 @@ enum AccountActionText {
                 "The account is deleted for good, with its identities, sessions, factors and passkeys. This cannot be undone.",
                 "Its audit entries stay. To confirm, type the account's \(user.isAnonymous ? "id" : "email address") below.",
             ]
+        case .removeFactor:
+            return [
+                "The authenticator app is removed now. Sessions verified with its codes drop back to aal1 and stay signed in.",
+                "The password, other authenticator apps and passkeys stay. If this was the account's only authenticator app, signing in asks for the password alone until the user sets up a new one.",
+            ]
+        case .removePasskey:
+            return [
+                "The passkey is removed now: signing in with it is refused from then on, even if the device still offers it.",
+                "The password, authenticator apps and other passkeys stay. Sessions already signed in with it stay signed in.",
+            ]
         }
     }
 
@@ -60,6 +78,8 @@ enum AccountActionText {
         case .ban: "Ban account"
         case .unban: "Lift ban"
         case .delete: "Delete account"
+        case .removeFactor: "Remove authenticator app"
+        case .removePasskey: "Remove passkey"
         }
     }
 
@@ -72,6 +92,7 @@ enum AccountActionText {
         case .ban: "Ban…"
         case .unban: "Lift ban…"
         case .delete: "Delete…"
+        case .removeFactor, .removePasskey: "Remove…"
         }
     }
 
@@ -83,6 +104,8 @@ enum AccountActionText {
         case .banned: "The account is banned, and its sessions have ended."
         case .unbanned: "The ban is lifted."
         case .deleted: "The account is deleted."
+        case .factorRemoved: "The authenticator app is removed. Sessions verified with it are back to aal1."
+        case .passkeyRemoved: "The passkey is removed."
         }
     }
 
@@ -97,6 +120,7 @@ enum AccountActionText {
         case .confirmationMismatch: "What you typed does not match. Nothing was deleted."
         case .sendWindowOpen(let seconds):
             "An email of this kind went to this address moments ago. Try again in \(seconds) seconds (GATEHOUSE_EMAIL_SEND_WINDOW)."
+        case .itemNotFound: "This account does not have that authenticator app or passkey, or no longer has it. Nothing changed."
         }
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 import GatehouseCore
 
-/// `GET /admin/accounts/{id}`: one account's profile, what it signs in with, where it is signed
-/// in, what happened to it, and the actions an operator can take. Never a password hash, token,
-/// code or link.
+/// `GET /admin/accounts/{id}`: one account's profile, what it signs in with (each factor and
+/// passkey with its removal), where it is signed in, what happened to it, and the actions an
+/// operator can take. Never a password hash, token, code or link.
 struct AccountDetailPage {
     let profile: ConsoleAccountProfile
     var notice: ConsoleAccountNotice? = nil
@@ -23,8 +23,8 @@ struct AccountDetailPage {
         html += section("Metadata", metadata)
         html += section("Identities", AccountDetailTables.identities(user))
         html += section("Sessions", AccountDetailTables.sessions(profile.sessions))
-        html += section("Second factors", AccountDetailTables.factors(profile.factors))
-        html += section("Passkeys", AccountDetailTables.passkeys(profile.passkeys))
+        html += section("Second factors", AccountDetailTables.factors(profile.factors, of: user.id))
+        html += section("Passkeys", AccountDetailTables.passkeys(profile.passkeys, of: user.id))
         html += section("Events", AccountDetailTables.events(profile))
         return html
     }

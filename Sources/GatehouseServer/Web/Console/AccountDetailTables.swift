@@ -27,23 +27,36 @@ enum AccountDetailTables {
             rows: rows, empty: "No active sessions.")
     }
 
-    static func factors(_ factors: [FactorRecord]) -> String {
+    static func factors(_ factors: [FactorRecord], of userId: UUID) -> String {
         let rows = factors.map { factor in
             [
                 HTMLText.escape(factor.factorType),
                 factor.friendlyName.isEmpty ? "<span class=\"console-muted\">unnamed</span>" : HTMLText.escape(factor.friendlyName),
                 HTMLText.escape(factor.status.rawValue), AccountsMarkup.time(factor.createdAt),
+                removal(.removeFactor, id: factor.id, name: factor.friendlyName, of: userId),
             ]
         }
         return AccountsMarkup.table(
-            caption: "Second factors", headers: ["Type", "Name", "Status", "Created"], rows: rows, empty: "No second factors.")
+            caption: "Second factors", headers: ["Type", "Name", "Status", "Created", "Action"], rows: rows, empty: "No second factors.")
     }
 
-    static func passkeys(_ passkeys: [PasskeySummary]) -> String {
+    static func passkeys(_ passkeys: [PasskeySummary], of userId: UUID) -> String {
         let rows = passkeys.map { passkey in
-            [HTMLText.escape(passkey.friendlyName), AccountsMarkup.time(passkey.createdAt), AccountsMarkup.time(passkey.lastUsedAt)]
+            [
+                HTMLText.escape(passkey.friendlyName), AccountsMarkup.time(passkey.createdAt), AccountsMarkup.time(passkey.lastUsedAt),
+                removal(.removePasskey, id: passkey.id, name: passkey.friendlyName, of: userId),
+            ]
         }
-        return AccountsMarkup.table(caption: "Passkeys", headers: ["Name", "Created", "Last used"], rows: rows, empty: "No passkeys.")
+        return AccountsMarkup.table(
+            caption: "Passkeys", headers: ["Name", "Created", "Last used", "Action"], rows: rows, empty: "No passkeys.")
+    }
+
+    /// The link to a removal's confirmation; its text names the row (links are read out of context).
+    private static func removal(_ action: ConsoleAccountAction, id: UUID, name: String, of userId: UUID) -> String {
+        let field = action.itemField ?? ""
+        let href = "\(AccountsMarkup.accountPath(userId))/\(action.rawValue)?\(field)=\(id.lowercasedString)"
+        let label = name.isEmpty ? "Remove…" : "Remove “\(HTMLText.escape(name))”…"
+        return "<a href=\"\(href)\">\(label)</a>"
     }
 
     /// The latest entries, and a link to the whole log filtered to the account.

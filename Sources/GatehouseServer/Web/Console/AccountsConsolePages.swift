@@ -27,20 +27,30 @@ struct AccountsConsolePages: Sendable {
     func show(id: String, query parameters: [String: String], operatorId: UUID) async throws(AuthError) -> AccountsConsoleAnswer {
         let profile: ConsoleAccountProfile
         do { profile = try await accounts.profile(id: id) } catch  where error.status == .notFound { return .notFound }
-        let offered = ConsoleAccountAction.allCases.filter { accounts.refusal($0, on: profile.user, by: operatorId) == nil }
+        // The account's actions; a factor's or passkey's removal is offered beside it, in its table.
+        let offered = ConsoleAccountAction.allCases.filter {
+            $0.itemField == nil && accounts.refusal($0, on: profile.user, by: operatorId) == nil
+        }
         let page = AccountDetailPage(
             profile: profile, notice: parameters["notice"].flatMap(ConsoleAccountNotice.init(rawValue:)), actions: offered)
         return .page(title: page.title, body: page.body, status: .ok)
     }
 
-    /// `GET /admin/accounts/{id}/{action}`: the confirmation; changes nothing.
-    func confirm(id: String, action rawAction: String, operatorId: UUID, csrfToken: String) async throws(AuthError) -> AccountsConsoleAnswer
-    {
+    /// `GET /admin/accounts/{id}/{action}`: the confirmation; changes nothing. A removal names
+    /// its factor or passkey in the query (`?factor=…`, `?passkey=…`).
+    func confirm(
+        id: String, action rawAction: String, query parameters: [String: String] = [:], operatorId: UUID, csrfToken: String
+    ) async throws(AuthError) -> AccountsConsoleAnswer {
         guard let action = ConsoleAccountAction(rawValue: rawAction) else { return .notFound }
         let user: UserRecord
         do { user = try await accounts.account(id: id) } catch  where error.status == .notFound { return .notFound }
-        let page = AccountActionPage(
-            action: action, user: user, refusal: accounts.refusal(action, on: user, by: operatorId), csrfToken: csrfToken)
+        var refusal = accounts.refusal(action, on: user, by: operatorId)
+        var item: ConsoleAccountItem?
+        if let field = action.itemField {
+            item = try await accounts.item(action, id: parameters[field], of: user)
+            if item == nil { refusal = refusal ?? .itemNotFound }
+        }
+        let page = AccountActionPage(action: action, user: user, refusal: refusal, csrfToken: csrfToken, item: item)
         return .page(title: page.title, body: page.body, status: .ok)
     }
 
@@ -63,8 +73,9 @@ struct AccountsConsolePages: Sendable {
             return .redirect(AccountsMarkup.accountPath(try ConsoleAccountService.accountId(id)) + "?notice=" + notice.rawValue)
         case .refused(let refusal):
             let user = try await accounts.account(id: id)
+            let item = try await accounts.item(action, id: request.itemId, of: user)
             let page = AccountActionPage(
-                action: action, user: user, refusal: refusal, csrfToken: csrfToken, banDuration: request.banDuration ?? .day)
+                action: action, user: user, refusal: refusal, csrfToken: csrfToken, banDuration: request.banDuration ?? .day, item: item)
             return .page(title: page.title, body: page.body, status: .conflict)
         }
     }

@@ -29,7 +29,9 @@ struct ConsoleAccountsPage {
     {
         let id = try context.parameters.require("id")
         let action = try context.parameters.require("action")
-        return outcome(try await pages.confirm(id: id, action: action, operatorId: op.userId, csrfToken: exchange.csrfToken))
+        return outcome(
+            try await pages.confirm(
+                id: id, action: action, query: Self.query(request), operatorId: op.userId, csrfToken: exchange.csrfToken))
     }
 
     func submit(

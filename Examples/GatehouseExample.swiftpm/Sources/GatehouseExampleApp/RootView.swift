@@ -1,0 +1,26 @@
+import GatehouseExampleFlow
+import GatehouseUI
+import SwiftUI
+
+/// Shows the flow's current page, with the backend switch above the login page.
+struct RootView: View {
+    @ObservedObject var flow: ExampleFlow
+
+    var body: some View {
+        switch flow.screen {
+        case .login:
+            VStack(spacing: 0) {
+                BackendPicker(flow: flow)
+                LoginView(model: flow.login)
+            }
+        case .forgotPassword:
+            if let model = flow.forgotPassword { ForgotPasswordView(model: model) }
+        case .signUp:
+            if let model = flow.signUp { SignUpView(model: model) }
+        case .resetPassword:
+            if let model = flow.resetPassword { ResetPasswordView(model: model) }
+        case .signedIn:
+            SignedInView(flow: flow)
+        }
+    }
+}

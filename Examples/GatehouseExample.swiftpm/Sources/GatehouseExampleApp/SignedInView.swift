@@ -1,0 +1,23 @@
+import GatehouseExampleFlow
+import SwiftUI
+
+/// After sign-in: who is signed in, and "Sign Out".
+struct SignedInView: View {
+    @ObservedObject var flow: ExampleFlow
+
+    var body: some View {
+        VStack(spacing: 16) {
+            Image(systemName: "person.crop.circle.badge.checkmark")
+                .font(.system(size: 56))
+                .accessibilityHidden(true)
+            Text("Signed in").font(.title.bold()).accessibilityAddTraits(.isHeader)
+            if let email = flow.signedInEmail {
+                Text(email).font(.body).foregroundStyle(.secondary)
+            }
+            Button("Sign Out") { Task { await flow.signOut() } }
+                .buttonStyle(.borderedProminent)
+                .frame(minHeight: 44)
+        }
+        .padding(32)
+    }
+}
