@@ -5,6 +5,9 @@ v1 paths), unverified JWT decoding as the iOS SDK does it, and Firebase's error 
 from __future__ import annotations
 
 import base64
+import contextlib
+import os
+import uuid
 import time
 import json
 from typing import Any
@@ -125,3 +128,22 @@ def wait_for_mail(server, address: str, timeout: float = 15.0) -> list[dict]:
             return messages
         time.sleep(0.1)
     raise AssertionError(f"no mail to {address} within {timeout} s")
+
+
+@contextlib.contextmanager
+def admin_client(server, name: str = "gatehouse"):
+    """A firebase-admin `auth.Client` for `server` in emulator mode, for the `with` block only."""
+    import firebase_admin
+    from firebase_admin import auth
+
+    previous = os.environ.get("FIREBASE_AUTH_EMULATOR_HOST")
+    os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = f"127.0.0.1:{server.port}"
+    app = firebase_admin.initialize_app(options={"projectId": PROJECT_ID}, name=f"{name}-{uuid.uuid4().hex[:8]}")
+    try:
+        yield auth.Client(app)
+    finally:
+        firebase_admin.delete_app(app)
+        if previous is None:
+            os.environ.pop("FIREBASE_AUTH_EMULATOR_HOST", None)
+        else:
+            os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = previous

@@ -11,7 +11,6 @@ code works once)."""
 
 from __future__ import annotations
 
-import os
 import time
 import uuid
 
@@ -19,7 +18,7 @@ import pyotp
 import pytest
 
 from firebase_support import (
-    IOS_HEADERS, PASSWORD, PROJECT_ID, claims, firebase_error, http, ios_lookup, secure_token, v1, v3,
+    IOS_HEADERS, PASSWORD, PROJECT_ID, admin_client, claims, firebase_error, http, ios_lookup, secure_token, v1, v3,
 )
 from support import unique_email
 
@@ -34,20 +33,8 @@ def mfa_server(module_servers):
 
 @pytest.fixture(scope="module")
 def admin_auth(mfa_server):
-    import firebase_admin
-    from firebase_admin import auth
-
-    previous = os.environ.get("FIREBASE_AUTH_EMULATOR_HOST")
-    os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = f"127.0.0.1:{mfa_server.port}"
-    app = firebase_admin.initialize_app(options={"projectId": PROJECT_ID}, name=f"gatehouse-mfa-{uuid.uuid4().hex[:8]}")
-    try:
-        yield auth.Client(app)
-    finally:
-        firebase_admin.delete_app(app)
-        if previous is None:
-            os.environ.pop("FIREBASE_AUTH_EMULATOR_HOST", None)
-        else:
-            os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = previous
+    with admin_client(mfa_server, "gatehouse-mfa") as client:
+        yield client
 
 
 class Authenticator:
