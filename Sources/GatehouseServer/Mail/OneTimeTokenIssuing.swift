@@ -45,8 +45,13 @@ extension MailService {
                     try await database.oneTimeTokens.deletePendingPlain(userId: user.id, purpose: purpose)
                 }
                 try await database.oneTimeTokens.insert(stored, linkHash: minted[index].linkHash, now: now)
-                if let pending = requests[index].pendingSignupId {
-                    try await database.pendingSignups.bind(id: pending, userId: user.id, tokenId: stored.id)
+                if requests[index].pendingSignupId != nil {
+                    // Bound to the address's newest sign-up, not necessarily the one that queued
+                    // this email: workers send in any order, and an earlier sign-up's email sent
+                    // last must not bring back the password a later sign-up superseded.
+                    if let newest = try await database.pendingSignups.newest(userId: user.id) {
+                        try await database.pendingSignups.bind(id: newest.id, userId: user.id, tokenId: stored.id)
+                    }
                 }
                 try await database.users.recordEmailSent(userId: user.id, purpose: purpose, at: now)
                 users.append(user)
