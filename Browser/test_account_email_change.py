@@ -1,4 +1,4 @@
-"""The account page's "Change Email" form (issue 13, item 5): errors, the confirmation notice,
+"""The account page's "Change Email" form: errors, the confirmation notice,
 both emailed links confirmed in the browser, then the new address signs in. CSRF is checked like
 the password form's."""
 

@@ -1,4 +1,4 @@
-"""The console's accounts in Chromium (issue 18): an operator finds a user, opens their page,
+"""The console's accounts in Chromium: an operator finds a user, opens their page,
 sends them a recovery email (and sees it in the dev mailbox), bans them (keyboard only) and lifts
 the ban, signs them out everywhere and deletes them; the operator's own account refuses the
 actions that would lock them out."""

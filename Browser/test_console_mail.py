@@ -1,4 +1,4 @@
-"""The admin console's Mail page in Chromium (issue 18): an operator sees a dead email with its
+"""The admin console's Mail page in Chromium: an operator sees a dead email with its
 error, retries it (confirmation, then the notice), and sends a test email that arrives in the
 dev mailbox. Keyboard-usable, no script needed, CSP-clean (the fixtures fail on a violation)."""
 

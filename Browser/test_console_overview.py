@@ -1,4 +1,4 @@
-"""The admin console's overview (issue 18): totals and per-hour charts drawn on the server as
+"""The admin console's overview: totals and per-hour charts drawn on the server as
 SVG. The charts render under the console's Content-Security-Policy (the `page` fixture fails
 the test on any CSP violation), and the page is whole with JavaScript off."""
 

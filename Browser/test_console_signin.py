@@ -1,4 +1,4 @@
-"""The admin console in Chromium (issue 18): an operator signs in (and gives a TOTP code when
+"""The admin console in Chromium: an operator signs in (and gives a TOTP code when
 the account has one), reads the events, signs out; a non-operator is refused with the same text
 as a wrong password; an idle console session sends the browser back to the sign-in; forged
 form posts are refused; the navigation works from the keyboard alone."""

@@ -1,4 +1,4 @@
-"""Passkeys in the web pages (issue #20), in Chromium with its virtual authenticator (DevTools
+"""Passkeys in the web pages, in Chromium with its virtual authenticator (DevTools
 protocol `WebAuthn` domain: a CTAP2 platform authenticator with resident keys and user
 verification, presence simulated): add a passkey on the account page, sign in with it from the
 login page (the button, and the email field's autofill), rename and remove it; a page on an

@@ -1,4 +1,4 @@
-"""Anonymous sign-in (issue 13, item 7) through the official client's `sign_in_anonymously`:
+"""Anonymous sign-in through the official client's `sign_in_anonymously`:
 the setting (off by default, as GoTrue), the user and its token, GoTrue's restrictions, and the
 conversion to a permanent account with `update_user({"email"})` then `{"password"}`."""
 

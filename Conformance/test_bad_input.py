@@ -1,4 +1,4 @@
-"""Malformed input is the client's fault (issue 19, items 1 and 2): a broken chunked body, a NUL
+"""Malformed input is the client's fault: a broken chunked body, a NUL
 byte in a string that would reach the database, and JSON nested past the bound are answered
 4xx with the usual JSON error, never 5xx; and a deeply nested value already stored does not
 break later reads."""

@@ -1,4 +1,4 @@
-"""The data folder is private from the start (issue 11, item 13).
+"""The data folder is private from the start.
 
 A real `gatehouse serve` in development mode, with no JWT secret given (so it writes one) and
 the default SQLite store, started under a permissive umask: the data folder must be 0700 and

@@ -1,4 +1,4 @@
-"""`sslmode` has its libpq meaning (issue 11, item 20).
+"""`sslmode` has its libpq meaning.
 
 A throwaway PostgreSQL cluster of this test's own (scripts/postgres.sh) is given `ssl=on` with
 an openssl-made CA and a server certificate for `localhost` only, and a pg_hba.conf that

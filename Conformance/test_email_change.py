@@ -1,4 +1,4 @@
-"""Email change (issue 13, item 5): `update_user({"email"})` with GoTrue's secure double
+"""Email change: `update_user({"email"})` with GoTrue's secure double
 confirmation, `verify_otp` type `email_change` (codes and token hashes), the emailed link's page,
 the setting that turns the double confirmation off, and the errors, through the official client."""
 

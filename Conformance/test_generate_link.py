@@ -1,4 +1,4 @@
-"""POST /admin/generate_link (issue 13, item 2) through the official Python client's
+"""POST /admin/generate_link through the official Python client's
 admin.generate_link: GoTrue's response (the user at the top level plus action_link, email_otp,
 hashed_token, verification_type, redirect_to) for signup, invite, magiclink and recovery; each
 result verifies (the link's page and POST /verify with token_hash, the OTP with verify_otp),

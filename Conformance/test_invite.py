@@ -1,4 +1,4 @@
-"""Invitations (issue 13, item 3) through the official Python client's
+"""Invitations through the official Python client's
 admin.invite_user_by_email: the user is created with invited_at, the invitation email arrives
 in the dev mailbox, its link (type=invite) signs the user in, who then sets a password with
 update_user. Also supabase-swift's path (/admin/invite) and GoTrue's errors."""

@@ -1,4 +1,4 @@
-"""No secret reaches the log, at any level (issue 21, item 1).
+"""No secret reaches the log, at any level.
 
 The real binary runs at GATEHOUSE_LOG_LEVEL=trace with known secrets: the JWT secret, the
 MailerSend API key or the SMTP password, and (on PostgreSQL) the database URL's password.

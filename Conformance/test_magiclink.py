@@ -1,4 +1,4 @@
-"""Magic links and email codes (issue 13, item 6) through the official Python client:
+"""Magic links and email codes through the official Python client:
 sign_in_with_otp emails one token (a link and a 6-digit code), verify_otp with the code or the
 link's token hash signs in, the link's GET only shows a page, PKCE through
 exchange_code_for_session; enumeration-safe answers and the send window shared with /recover."""

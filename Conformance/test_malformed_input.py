@@ -1,4 +1,4 @@
-"""The malformed-input suite (issue 19): every route of the server, read from its own route
+"""The malformed-input suite: every route of the server, read from its own route
 table (`gatehouse routes`), so a route added later is covered without editing this file, gets
 broken framing over raw sockets (bad chunk sizes, truncated bodies, conflicting
 Content-Length/Transfer-Encoding, oversize headers), bodies that are not JSON, JSON of the

@@ -1,4 +1,4 @@
-"""GET /metrics, X-Request-Id and the HTTP method rules of a real process (issue #15).
+"""GET /metrics, X-Request-Id and the HTTP method rules of a real process.
 
 A real `gatehouse serve` is scraped as Prometheus would scrape it: the text format, requests by
 route pattern, sign-ins, the outbox gauges; no address, no user id and no path of a request

@@ -1,4 +1,4 @@
-"""The OpenAPI document (issue 15), checked against a real server.
+"""The OpenAPI document, checked against a real server.
 
 - `GET /openapi.json` is a valid OpenAPI 3.1 document (openapi-spec-validator), and it is the
   document the repository holds (`openapi/openapi.json` plus `openapi/fragments/*.json`).

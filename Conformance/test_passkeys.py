@@ -1,4 +1,4 @@
-"""Passkeys (issue #20): the nine GoTrue endpoints driven as supabase-js and supabase-swift
+"""Passkeys: the nine GoTrue endpoints driven as supabase-js and supabase-swift
 send them (`{}` or empty bodies, the API-version header), with real WebAuthn data made by a
 software authenticator (webauthn_authenticator.py: P-256 and Ed25519 keys, CBOR `none`
 attestation objects, signed assertions). See shared/reference/passkeys.md §2-§4.

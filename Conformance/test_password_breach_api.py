@@ -1,4 +1,4 @@
-"""GATEHOUSE_PASSWORD_BREACH_API (issue #20) against a fake Pwned Passwords range server on
+"""GATEHOUSE_PASSWORD_BREACH_API against a fake Pwned Passwords range server on
 127.0.0.1 (a tiny http.server in this file): a listed suffix is refused as `weak_password`
 `pwned` through the official client, padding entries (count 0) are not, only the 5-character
 SHA-1 prefix is sent, and a failing or slow range API blocks nobody (logged at warning)."""

@@ -1,6 +1,6 @@
 """`POST /resend` for `signup` and `email_change` through the official client's `resend`:
 the emails go out again with fresh links, the old ones stop working, and every well-formed
-address gets the same `200 {}` (issue 13, item 5)."""
+address gets the same `200 {}`."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Shutdown finishes within its grace period whatever the database or the mail relay does
-(issue 21, item 8).
+.
 
 Real processes: PostgreSQL reached through a local TCP proxy that the test cuts (refusing, or
 accepting and never answering), and an SMTP relay that accepts connections and never answers.

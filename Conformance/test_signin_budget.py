@@ -1,4 +1,4 @@
-"""Password sign-in guesses (issue 21, item 5): a per-address failure budget that holds however
+"""Password sign-in guesses: a per-address failure budget that holds however
 many client addresses the guesses come from, answered alike for registered and unknown
 addresses, and IPv6 clients counted per /64 (GATEHOUSE_RATE_LIMIT_IPV6_PREFIX)."""
 

@@ -1,4 +1,4 @@
-"""Slow clients are dropped while others are served (issue 11, item 11).
+"""Slow clients are dropped while others are served.
 
 Real sockets against a real process with short timeouts: 50 connections that never finish
 their request head, a request whose body stalls, and an idle keep-alive connection are all

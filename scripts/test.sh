@@ -161,6 +161,8 @@ if ! run_step "swift build" timeout "${GATEHOUSE_BUILD_TIMEOUT:-2700}" swift bui
 # SwiftUI exists on Apple platforms only: the views and the example app are type-checked
 # against TypeCheck/'s declarations of Apple's API (TypeCheck/README.md).
 run_step "SwiftUI views type-check" bash scripts/typecheck-ui.sh
+# Every Swift file opens with the Apache-2.0 header (`bash scripts/spdx-headers.sh` adds it).
+run_step "licence headers" bash scripts/spdx-headers.sh --check
 # One format for every Swift file (.swift-format; `swift format -i -r Sources Tests Package.swift` fixes it).
 run_step "swift format lint" swift format lint --strict --recursive --parallel Sources Tests Package.swift
 

@@ -1,5 +1,5 @@
 """An admin's change of e-mail, password or confirmation removes the user's unused one-time
-tokens, and an e-mail or password change ends the user's sessions (issue 21, item 3)."""
+tokens, and an e-mail or password change ends the user's sessions."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pre-account takeover through an unconfirmed sign-up (issue 11, item 3).
+"""Pre-account takeover through an unconfirmed sign-up.
 
 A stranger signs up first with the owner's address and a password of their own. Whatever the
 owner then does with the emails they receive (confirm their own sign-up, or reset the

@@ -1,4 +1,4 @@
-"""A password change needs more than an access token (issue 11, item 7): a recent sign-in, the
+"""A password change needs more than an access token: a recent sign-in, the
 current password, a recovery session, or the nonce that GET /reauthenticate emails."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The admin console's mail page against a real relay (issue 18): an email the SMTP relay
+"""The admin console's mail page against a real relay: an email the SMTP relay
 refuses for good is dead, the console shows it with the relay's error, and the operator's retry
 (after the cause is gone) delivers it, with fresh links that work."""
 

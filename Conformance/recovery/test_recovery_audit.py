@@ -1,4 +1,4 @@
-""""What happened to this user's reset?" answered from the audit log (issue 18): the request,
+""""What happened to this user's reset?" answered from the audit log: the request,
 the email's fate at the relay (sent, bounced), the link spent, the new password, each an entry
 of `GET /admin/audit` of a real process, found by address; and no link, code or password in it."""
 

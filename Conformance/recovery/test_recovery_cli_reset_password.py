@@ -1,4 +1,4 @@
-"""`gatehouse reset-password` (issue 22.13): the link from the email is a secret, so it is read
+"""`gatehouse reset-password`: the link from the email is a secret, so it is read
 from standard input (a piped line, or a hidden prompt), never taken as an argument where `ps`
 and the shell's history would show it. The same holds for the emailed code."""
 

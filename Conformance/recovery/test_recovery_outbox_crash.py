@@ -1,4 +1,4 @@
-"""A crash in the middle of a batch repeats at most the messages in flight (issue 19, item 3).
+"""A crash in the middle of a batch repeats at most the messages in flight.
 
 The relay accepts every message of the batch but the last one, which it holds. The server is
 SIGKILLed while that one is in flight and started again: the messages the relay had already

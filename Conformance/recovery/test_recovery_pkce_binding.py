@@ -1,4 +1,4 @@
-"""A PKCE recovery belongs to the client that started it (issue 21, item 4): a stranger's
+"""A PKCE recovery belongs to the client that started it: a stranger's
 `/recover` with a challenge of their own for someone else's address gets a flow of its own. It
 must not cancel the links and codes emailed earlier (the owner's plain or PKCE recovery), must
 not hold the owner's plain request back for the send window, and `plain` challenges (where the

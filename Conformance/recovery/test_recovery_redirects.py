@@ -62,7 +62,7 @@ def test_an_allowed_redirect_is_used(site_server, target):
     "https://a.b.partner.gatehouse.test/reset",            # … so one label only
     "myapp://auth/callback/../../other",
     "javascript:alert(1)",
-    # A browser reads these differently from a lax parser (issue 11.1) …
+    # A browser reads these differently from a lax parser …
     "https://evil.example\\@app.gatehouse.test/",
     "https://app.gatehouse.test@evil.example/",
     "//evil.example/",

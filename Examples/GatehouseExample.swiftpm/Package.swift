@@ -1,4 +1,17 @@
 // swift-tools-version: 5.9
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 // An app package: open this folder in Xcode 15 or later (or Swift Playgrounds 4.4 on iPad or
 // Mac) and run GatehouseExample on an iOS 15+ simulator or device. See README.md.
 import AppleProductTypes

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// A QR Code symbol (ISO/IEC 18004, model 2) for a byte string, at error-correction level M: the
 /// level GoTrue's TOTP enrolment uses for its `otpauth://` URI.
 ///

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The mask-selection score of ISO/IEC 18004 section 7.8.3: the mask with the lowest total wins.
 enum QRPenalty {
     static func score(_ modules: [[Bool]]) -> Int {

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Reed-Solomon error correction over GF(256) with QR's field polynomial x^8+x^4+x^3+x^2+1.
 enum ReedSolomon {
     /// The generator polynomial's coefficients (highest degree first, the leading 1 left out) of

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 #if canImport(SwiftUI)
     import GatehouseCore
     import GatehouseFeatures
@@ -73,7 +86,7 @@
                 if let previous { model.didBlur(previous) }
             }
             .forwarding(model.signals)
-            // Leaving the screen cancels its request (issue 22.6); a late sign-in is not kept.
+            // Leaving the screen cancels its request; a late sign-in is not kept.
             // Backgrounding does not call onDisappear, so a request survives a trip to the mail app.
             .onDisappear { model.cancel() }
         }
@@ -124,7 +137,7 @@
             }
         }
 
-        /// "Sign in with a passkey" (issue 20) where the device and the server can do passkeys,
+        /// "Sign in with a passkey" where the device and the server can do passkeys,
         /// and under it why the last try failed or why passkeys are not offered.
         @ViewBuilder private var passkeySignIn: some View {
             if model.offersPasskeySignIn {

@@ -1,10 +1,23 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 #if canImport(SwiftUI)
     import GatehouseClient
     import GatehouseCore
     import GatehouseFeatures
     import SwiftUI
 
-    /// The account page's passkeys (issue 20), bound to a `PasskeysModel`: the list (swipe to
+    /// The account page's passkeys, bound to a `PasskeysModel`: the list (swipe to
     /// remove, a context menu to rename), "Add a passkey" where the device can make one.
     public struct PasskeysView: View {
         @ObservedObject private var model: PasskeysModel

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 #if canImport(SwiftUI)
     import GatehouseCore
     import GatehouseFeatures
@@ -54,7 +67,7 @@
                 if let previous { model.didBlur(previous) }
             }
             .forwarding(model.signals)
-            // Leaving the screen cancels its request (issue 22.6); a late sign-in is not kept.
+            // Leaving the screen cancels its request; a late sign-in is not kept.
             // Backgrounding does not call onDisappear, so a request survives a trip to the mail app.
             .onDisappear { model.cancel() }
         }

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Why a registration or an assertion was refused. Every case answers the client with GoTrue's
 /// `webauthn_verification_failed` (HTTP 400); the case itself is for logs and tests. The other
 /// passkey error codes (challenge not found or expired, credential exists, too many passkeys)

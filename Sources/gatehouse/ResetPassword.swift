@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import ArgumentParser
 import Foundation
 import GatehouseClient
@@ -9,7 +22,7 @@ import GatehouseFeatures
 ///
 /// The link and the code are secrets (whoever has them can set the password), so they are read
 /// from standard input, never taken as arguments: arguments show in `ps` to every user of the
-/// machine and stay in the shell's history (issue 22.13). Scripts pipe them:
+/// machine and stay in the shell's history. Scripts pipe them:
 /// `printf '%s\n%s\n%s\n' "$LINK" "$NEW" "$NEW" | gatehouse reset-password`.
 struct ResetPasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,20 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import Testing
 
-/// Guards docs/spec-coverage.md against the specs it traces (issue 16).
+/// Guards docs/spec-coverage.md against the specs it traces.
 ///
 /// Every checklist line (`- [ ]` / `- [x]`) of every spec in the spec folder must have exactly one
 /// row in the coverage table, keyed by a stable id `NNN-MM` (spec number, then the item's ordinal

@@ -1,10 +1,23 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseClient
 import GatehouseCore
 import GatehouseFeatures
 import Testing
 
-/// The login page's "Sign in with a passkey" (issue 20): a real `AuthClient` over a scripted
+/// The login page's "Sign in with a passkey": a real `AuthClient` over a scripted
 /// server, and a fake ceremony in place of the system sheet.
 @MainActor
 @Suite("LoginModel: passkey sign-in")

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import HTTPTypes
 import Testing
@@ -5,7 +18,7 @@ import Testing
 @testable import GatehouseServer
 
 /// Answers that carry tokens or user data must not be stored by browsers or proxies
-/// (issue 11, item 14): `Cache-Control: no-store` and `Pragma: no-cache` on every API answer.
+///: `Cache-Control: no-store` and `Pragma: no-cache` on every API answer.
 @Suite("Cache-Control on API answers")
 struct CacheControlTests {
     static func expectNoStore(_ reply: Reply, _ what: String) {

@@ -1,10 +1,23 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import HTTPTypes
 import Testing
 
 @testable import GatehouseServer
 
-/// The development mailbox holds every email's links and codes (issue 11.10): no CORS on
+/// The development mailbox holds every email's links and codes: no CORS on
 /// `/_dev/*`, so no other site's script can read it; and development mode, which mounts it,
 /// refuses to listen on a non-loopback address unless explicitly allowed, and then the mailbox
 /// routes are not mounted.

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Crypto
 import Foundation
 import GatehouseCore
@@ -5,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// The hand-written forms on the request path (issue 17) must give exactly what the Foundation
+/// The hand-written forms on the request path must give exactly what the Foundation
 /// and swift-crypto calls they replace gave: stored ids and keyed hashes are compared with rows
 /// written before the change.
 @Suite("Hot-path encodings")

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -5,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// `redirect_to` targets that a browser would read differently from a lax parser (issue 11.1),
+/// `redirect_to` targets that a browser would read differently from a lax parser,
 /// and allow-list globs that must not cross a separator (11.2). Each is sent as an app would, on
 /// `POST /recover?redirect_to=`, and the emailed link must carry the site URL instead.
 @Suite("Redirect targets")

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -6,7 +19,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// The reset page's POST must check the token before it hashes the new password (issue 11.19):
+/// The reset page's POST must check the token before it hashes the new password:
 /// a stream of posts with made-up tokens must not buy bcrypt work.
 @Suite("Reset page: the token is checked before the password is hashed")
 struct ResetTokenFirstTests {

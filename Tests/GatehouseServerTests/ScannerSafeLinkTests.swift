@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -6,7 +19,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// Emailed links must survive a mail scanner (issue 11.17): a GET or HEAD of the link shows a
+/// Emailed links must survive a mail scanner: a GET or HEAD of the link shows a
 /// page with one button and spends nothing; only the POST that button makes spends the token
 /// and sends the browser on (303), as GoTrue's GET did.
 @Suite("Scanner-safe emailed links")

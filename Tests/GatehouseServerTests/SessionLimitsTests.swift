@@ -1,10 +1,23 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import Testing
 
 @testable import GatehouseServer
 
-/// GoTrue's session time-box and inactivity timeout (issue 11, item 16): off by default; when
+/// GoTrue's session time-box and inactivity timeout: off by default; when
 /// set, a refresh past either limit answers 400 `session_expired`.
 @Suite("Session time-box and inactivity timeout")
 struct SessionLimitsTests {

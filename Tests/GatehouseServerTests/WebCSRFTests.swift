@@ -1,10 +1,23 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import HTTPTypes
 import Testing
 
 @testable import GatehouseServer
 
-/// The pages' CSRF defence (issue 21.6): a token is bound to the signed-in session, so a token
+/// The pages' CSRF defence: a token is bound to the signed-in session, so a token
 /// and nonce fetched anonymously and planted in a victim's browser cannot post its signed-in
 /// forms; `Origin: null` and `Sec-Fetch-Site: cross-site`/`same-site` posts are refused;
 /// cookies are `__Host-`-prefixed and `Secure` when the external URL is https.

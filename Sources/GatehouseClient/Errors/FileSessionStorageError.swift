@@ -1,4 +1,17 @@
-/// Why `FileSessionStorage` refused to read or write a session (issue 22.10).
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// Why `FileSessionStorage` refused to read or write a session.
 public enum FileSessionStorageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The session file grants its group or others some access: someone else may have read the
     /// tokens, or planted a session. It is not loaded.

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -12,7 +25,7 @@ public protocol HTTPTransport: Sendable {
 
 /// The production transport: Foundation's `URLSession` (FoundationNetworking on Linux).
 ///
-/// The default session (issue 22.12) follows no redirects, since a 307 would carry the password
+/// The default session follows no redirects, since a 307 would carry the password
 /// or token to wherever it points, and keeps no cache or cookies. A session passed in should do
 /// the same (see `URLSessionTransport.makeSession()`).
 public struct URLSessionTransport: HTTPTransport {

@@ -1,7 +1,20 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 
 /// Refused before anything is sent: the URL would carry a password or token in the clear
-/// (issue 22.12). Plain `http` is for a server on this machine only.
+///. Plain `http` is for a server on this machine only.
 public struct InsecureURLError: Error, Sendable, Equatable, CustomStringConvertible {
     public let url: URL
 

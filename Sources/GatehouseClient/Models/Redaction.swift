@@ -1,6 +1,19 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import GatehouseCore
 
-/// Logging a session must not leak it (issue 22.9): `print`, `String(describing:)`,
+/// Logging a session must not leak it: `print`, `String(describing:)`,
 /// `debugPrint`, `dump` and a `Mirror` of a session, a sign-up result, an auth event or a stored
 /// PKCE verifier show who and until when, never the tokens. Only the fields listed here are
 /// shown, so a secret added to the session later stays out of logs until someone lists it.

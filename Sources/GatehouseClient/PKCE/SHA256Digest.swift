@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// SHA-256 (FIPS 180-4) for platforms without CryptoKit: the SDK takes no package dependency, and
 /// PKCE's S256 challenge is its only use. Checked against the FIPS and RFC 7636 test vectors.
 enum SHA256Digest {

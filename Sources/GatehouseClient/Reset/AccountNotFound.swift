@@ -1,7 +1,20 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 
-/// Recognizes a reset backend's "this address has no account" answer (issue 22.3).
+/// Recognizes a reset backend's "this address has no account" answer.
 ///
 /// Spec 000 documents GoTrue answering `user_not_found`, and older Edge Functions and REST APIs
 /// said the same in their own words. Shown as an error, that answer tells anyone which addresses

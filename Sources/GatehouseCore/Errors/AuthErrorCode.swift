@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The machine-readable error codes Gatehouse answers with: GoTrue's `error_code` strings, so
 /// that the official Supabase clients map them as they do against the hosted service.
 public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {

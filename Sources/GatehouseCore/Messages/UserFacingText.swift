@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The texts people read, exactly as the specs word them, shared by the web pages, the SDK's
 /// feature models and the server's form handling so every surface says the same thing.
 public enum UserFacingText {
@@ -18,7 +31,7 @@ public enum UserFacingText {
 
     public static let passwordTooLong = "Password must be at most \(PasswordPolicy.maximumBytes) bytes"
 
-    /// A password on the server's list of common and breached passwords (issue #20).
+    /// A password on the server's list of common and breached passwords.
     public static let passwordTooCommon = "This password is too common. Choose another."
 
     /// The forgot-password success text: the same for every well-formed address.

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The password rules shared by the server, the SDK and the pages.
 ///
 /// NIST 800-63B: a minimum length (8 by default, the specs' figure) and no composition rules.
@@ -13,7 +26,7 @@ public struct PasswordPolicy: Sendable, Equatable {
     }
 
     /// bcrypt stops at the first NUL byte, so `abc\0xyz` would match `abc\0anything`: such
-    /// passwords are refused wherever one is set (issue 11, item 8).
+    /// passwords are refused wherever one is set.
     public static func containsNUL(_ password: String) -> Bool {
         password.utf8.contains(0)
     }

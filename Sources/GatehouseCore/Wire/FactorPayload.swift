@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// One MFA factor as GoTrue shows it: in `user.factors`, the admin factor list and the admin
 /// delete answer. The secret is never part of it (it is shown once, at enrolment).
 public struct FactorPayload: Codable, Sendable, Equatable {

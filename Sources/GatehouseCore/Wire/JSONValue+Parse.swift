@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// A JSON text (RFC 8259) read straight into `JSONValue`, for the metadata columns every user read
 /// decodes. `JSONSerialization` plus a conversion of its `Any` tree and a separate depth scan cost
 /// ~45,000 instructions a column on a token refresh, for objects that are mostly `{}` or a few

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// `POST /logout?scope=`: which of the user's sessions end. The raw values are the wire values.
 public enum SignOutScope: String, Sendable, CaseIterable, Codable {
     /// Every session of the user, on every device (GoTrue's default).

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The user object of the GoTrue API, field for field as the official clients decode it
 /// (supabase-swift needs `id` as a UUID, `aud`, `created_at` and `updated_at`; supabase-py needs
 /// `app_metadata` and `user_metadata` as objects). Nil fields are omitted, as GoTrue does.

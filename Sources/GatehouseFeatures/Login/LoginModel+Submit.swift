@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import GatehouseClient
 import GatehouseCore
 import Logging
@@ -70,7 +83,7 @@ extension LoginModel {
                 return
             }
             signedInUser = session.user
-            // Used: the password leaves the model (issue 22.8). A failure keeps it for "Retry".
+            // Used: the password leaves the model. A failure keeps it for "Retry".
             self.password = ""
             if session.user.emailConfirmedAt == nil, !session.user.email.isEmpty {
                 emailVerificationNotice = UserFacingText.emailNotConfirmed

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseClient
 import GatehouseCore
@@ -46,7 +59,7 @@ public final class LoginModel: ObservableObject {
     @Published public internal(set) var showsTimeoutBanner: Bool
     @Published public internal(set) var destination: Destination?
     /// Who signed in. The session itself stays with the client (`AuthManager` follows it): the
-    /// page keeps no copy of its tokens (issue 22.8).
+    /// page keeps no copy of its tokens.
     @Published public internal(set) var signedInUser: User?
     /// Set when a session came back for an address that is not confirmed yet.
     @Published public internal(set) var emailVerificationNotice: String?

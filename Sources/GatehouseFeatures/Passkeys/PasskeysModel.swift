@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import GatehouseClient
 import GatehouseCore
 import Logging
@@ -7,7 +20,7 @@ import Logging
     import OpenCombine
 #endif
 
-/// The account page's passkeys (issue 20): the list, "Add a passkey", rename and remove. One
+/// The account page's passkeys: the list, "Add a passkey", rename and remove. One
 /// request at a time; `cancel()` (the view's `.onDisappear`) ends it.
 @MainActor
 public final class PasskeysModel: ObservableObject {

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseClient
 import GatehouseCore
@@ -60,7 +73,7 @@ public final class ResetPasswordModel: ObservableObject {
     let auth: any AuthClientProtocol
     let clock: any FeatureClock
     /// The link or code until it is redeemed or found spent; nil afterwards, so its token does
-    /// not stay in memory for the page's lifetime (issue 22.8).
+    /// not stay in memory for the page's lifetime.
     var source: Source?
     let policy: PasswordPolicy
     let requestTimeout: TimeSpan

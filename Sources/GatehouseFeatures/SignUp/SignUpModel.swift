@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseClient
 import GatehouseCore
@@ -31,7 +44,7 @@ public final class SignUpModel: ObservableObject {
     }
 
     /// "Remember me" for the session sign-up opens when the server confirms at once: off keeps
-    /// it in memory only, as on the login page (issue 22.4).
+    /// it in memory only, as on the login page.
     @Published public var rememberMe: Bool
 
     @Published public internal(set) var phase: Phase = .form
@@ -39,7 +52,7 @@ public final class SignUpModel: ObservableObject {
     @Published public internal(set) var errorMessage: String?
     @Published public internal(set) var confirmationMessage: String?
     /// Who signed in, when the server confirmed at once. The page keeps no copy of the
-    /// session's tokens (issue 22.8).
+    /// session's tokens.
     @Published public internal(set) var signedInUser: User?
     @Published public internal(set) var destination: Destination?
     @Published public internal(set) var signals = UserSignals()
@@ -119,7 +132,7 @@ public final class SignUpModel: ObservableObject {
                 if case .signedIn(let session) = result { await endLateSession(session, auth: auth) }
                 return
             }
-            // Used: the password leaves the model (issue 22.8).
+            // Used: the password leaves the model.
             self.password = ""
             switch result {
             case .signedIn(let session):

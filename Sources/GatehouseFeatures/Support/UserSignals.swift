@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// What a page tells people besides its layout: a haptic (success, warning or error) and a
 /// VoiceOver announcement. Each is a new value every time (an increasing id), so views can
 /// forward it with `.sensoryFeedback(_:trigger:)` / `onChange` and post the announcement.

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 
@@ -126,12 +139,12 @@ extension AccountService {
             user.updatedAt = now
             try await database.users.update(user)
             // A ban, a new password or a new address ends the user's sessions at once (refresh
-            // tokens included), as the user-side and reset paths do (issue 11.9, 21.3).
+            // tokens included), as the user-side and reset paths do.
             var endsSessions = emailChanged || newHash != nil
             if case .some(.some) = bannedUntil { endsSessions = true }
             if endsSessions { try await database.sessions.deleteAll(userId: user.id) }
             // Links and codes sent before a change of address, password or confirmation must
-            // not open the account afterwards (issue 21.3).
+            // not open the account afterwards.
             if emailChanged || newHash != nil || request.emailConfirm != nil {
                 try await database.oneTimeTokens.deletePending(userId: user.id, purpose: nil)
                 try await database.pendingSignups.deleteAll(userId: user.id)

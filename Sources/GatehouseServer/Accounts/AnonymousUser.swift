@@ -1,7 +1,20 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 
-/// Anonymous accounts (issue 13, item 7). GoTrue stores them with no email at all; here
+/// Anonymous accounts. GoTrue stores them with no email at all; here
 /// `users.email` is NOT NULL UNIQUE on both engines, so an anonymous account holds a placeholder
 /// that is not an address (no `@`, so no validated `EmailAddress` can ever look it up, sign in
 /// with it or mail it) and that is unique (the user id). Every wire form shows it as `""`.

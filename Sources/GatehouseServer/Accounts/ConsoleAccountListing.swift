@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 
@@ -39,7 +52,7 @@ struct ConsoleAccountPage: Sendable {
     var pageCount: Int { max(1, (total + ConsoleAccountQuery.pageSize - 1) / ConsoleAccountQuery.pageSize) }
 }
 
-/// The console's account pages and actions (issue #18). Composes the existing services: the
+/// The console's account pages and actions. Composes the existing services: the
 /// admin API's operations do the work, this adds what only the console needs (listing order,
 /// the account's whole picture, the operator as actor, refusing actions on oneself).
 struct ConsoleAccountService: Sendable {

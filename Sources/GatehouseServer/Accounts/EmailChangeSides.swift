@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The addresses of a pending email change that have not confirmed it yet. The change
 /// completes when none is left; each address counts once, however many of its links exist
 /// (a redelivered email mints another). Stored in `users.email_change_awaiting` as the sum of the

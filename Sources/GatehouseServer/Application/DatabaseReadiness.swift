@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Whether the database serves this binary: it answers a query, and every migration this binary
 /// knows (`Migrations.all`) is recorded in `schema_migrations`. A database that knows more (a newer
 /// instance migrated it during a rolling update) still serves this one: migrations only add.

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The version of this build, written in one place: `gatehouse --version`, `GET /health` and
 /// `/metrics`' `gatehouse_build_info` all read it here, and the newest heading of CHANGELOG.md
 /// names the same (scripts/release.sh checks that they agree).

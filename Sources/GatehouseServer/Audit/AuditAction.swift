@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// What an audit entry records. GoTrue's action names where GoTrue logs the same event
 /// (`login`, `logout`, `user_signedup`, `user_recovery_requested`, …), our own for the events it
 /// does not log (failed sign-ins, mail delivery, rejected links).

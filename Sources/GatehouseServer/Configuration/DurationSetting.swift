@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Reads a duration setting: whole seconds (`3600`) or Go-style units as GoTrue's settings take
 /// them (`90s`, `30m`, `24h`, `1h30m`; also `7d`). Nil for anything else, including negatives.
 enum DurationSetting {

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -97,19 +110,19 @@ public struct ServerConfiguration: Sendable {
     }
     /// A password change without further proof is allowed this many seconds after the session's
     /// sign-in; later it needs the current password, a recovery session or a reauthentication
-    /// nonce (issue 11, item 7). 0: always a proof.
+    /// nonce. 0: always a proof.
     public var reauthenticationWindow = Double(ServerSettings.reauthenticationWindow.defaultValue)
     /// Largest `user_metadata` or `app_metadata` object, as stored JSON, in bytes: both are
-    /// copied into every access token (issue 11, item 15).
+    /// copied into every access token.
     public var maximumMetadataBytes = ServerSettings.maximumMetadataBytes.defaultValue
     /// How deeply arrays and objects may nest in a JSON request body, counting the body itself:
-    /// checked by a byte scan before decoding (issue 19, item 2).
+    /// checked by a byte scan before decoding.
     public var maximumJSONDepth = ServerConfiguration.defaultMaximumJSONDepth
     /// The Firebase Auth adapter: its project (nil: off) and accepted API keys.
     public var firebase = FirebaseConfiguration()
-    /// GoTrue's secure email change: both the current and the new address confirm (issue 13, item 5).
+    /// GoTrue's secure email change: both the current and the new address confirm.
     public var secureEmailChange = ServerSettings.secureEmailChange.defaultValue
-    /// Whether `POST /signup` without credentials signs in an anonymous user (issue 13, item 7).
+    /// Whether `POST /signup` without credentials signs in an anonymous user.
     public var anonymousUsersEnabled = ServerSettings.anonymousUsersEnabled.defaultValue
     /// Anonymous sign-ins per hour per client address (0 = off).
     public var anonymousSignInsPerHour = ServerSettings.rateLimitAnonymousUsers.defaultValue

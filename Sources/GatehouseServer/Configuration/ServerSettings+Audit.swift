@@ -1,4 +1,17 @@
-/// The audit log (issue 18).
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// The audit log.
 extension ServerSettings {
     static let audit: [any SettingDescription] = [auditRetention]
 

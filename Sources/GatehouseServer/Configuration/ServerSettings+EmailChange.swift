@@ -1,4 +1,17 @@
-/// Changing the address of an account, and anonymous accounts (issue 13, items 5 and 7).
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// Changing the address of an account, and anonymous accounts.
 extension ServerSettings {
     static let emailChange: [any SettingDescription] = [
         secureEmailChange, anonymousUsersEnabled, rateLimitAnonymousUsers,

@@ -1,4 +1,17 @@
-/// The keys access tokens are signed with (issue 13, item 8).
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// The keys access tokens are signed with.
 extension ServerSettings {
     static let keys: [any SettingDescription] = [jwtKeys]
 

@@ -1,4 +1,17 @@
-/// Metrics and logs (issue #15).
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// Metrics and logs.
 extension ServerSettings {
     static let observability: [any SettingDescription] = [metrics, logFormat]
 

@@ -1,6 +1,19 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 
-/// The optional breach lookup for new passwords (issue #20): a k-anonymity range API of the
+/// The optional breach lookup for new passwords: a k-anonymity range API of the
 /// Pwned Passwords form. Off unless named.
 extension ServerSettings {
     static let passwordBreach: [any SettingDescription] = [passwordBreachAPI]

@@ -1,4 +1,17 @@
-/// A cheap pass over a JSON body's bytes BEFORE it is decoded into values (issue 19, item 2):
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// A cheap pass over a JSON body's bytes BEFORE it is decoded into values:
 /// counts nesting outside strings, so a body nested past the bound costs one linear scan and
 /// is never handed to a recursive decoder; and finds NUL characters (`\u0000`, or a raw NUL)
 /// in strings, which PostgreSQL text cannot hold, naming the field they are in.

@@ -1,8 +1,21 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Hummingbird
 
 /// A numeric query parameter, read strictly: absent or empty (supabase-py sends `page=`) →
 /// the default; anything but a plain decimal
-/// integer within `range` → 400 `validation_failed` (issue 11, item 12). Nothing a client sends
+/// integer within `range` → 400 `validation_failed`. Nothing a client sends
 /// may reach arithmetic that traps.
 enum QueryInteger {
     static func read(

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The emails of Firebase's `sendOobCode`, in Firebase's default wording (its console's
 /// templates for "Password reset" and "Email address verification"), with the link to
 /// Firebase's action URL on this server. No 6-digit code: Firebase's clients know only the link.

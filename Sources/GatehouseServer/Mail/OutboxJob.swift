@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 
 /// What the outbox worker is asked to do. Jobs carry no secret: a recovery job names the
@@ -12,7 +25,7 @@ enum OutboxJob: Codable, Sendable, Equatable {
     )
     /// "Your password was changed", to the account's address.
     case passwordChanged(userId: UUID)
-    /// The 6-digit nonce of `GET /reauthenticate`, minted when sent (issue 11, item 7).
+    /// The 6-digit nonce of `GET /reauthenticate`, minted when sent.
     case reauthentication(userId: UUID)
     /// A message rendered by the caller (`gatehouse mail test`).
     case direct(MailMessage)

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import Logging
@@ -35,7 +48,7 @@ public struct JSONLogHandler: LogHandler {
         members["label"] = .string(label)
         members["message"] = .string(event.message.description)
         // Written by Core's JSONWriter, keys sorted: `JSONSerialization` cost ~100,000
-        // instructions a line, and every request writes one (issue 17).
+        // instructions a line, and every request writes one.
         var writer = JSONWriter(capacity: 256)
         Self.write(members, to: &writer)
         output.write(Data(writer.bytes + [UInt8(ascii: "\n")]))

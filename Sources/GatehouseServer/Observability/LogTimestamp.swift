@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import Synchronization
 
@@ -11,7 +24,7 @@ import Synchronization
 
 /// The log lines' timestamps, formatted once per second. Every request writes a line, and
 /// `localtime` + `strftime` (swift-log's `StreamLogHandler`) or `Date.formatted(.iso8601…)` (the
-/// JSON lines) for each one were a visible share of a request's instructions (issue 17).
+/// JSON lines) for each one were a visible share of a request's instructions.
 final class LogTimestamp: Sendable {
     static let shared = LogTimestamp()
 

@@ -1,5 +1,18 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The series the console's overview charts, and which audit actions count towards each
-/// (issue 18). The chart's words live with the page (`Web/Console/`); this is the domain's part.
+///. The chart's words live with the page (`Web/Console/`); this is the domain's part.
 enum ActivitySeries: String, CaseIterable, Sendable {
     case signIns
     case failedSignIns

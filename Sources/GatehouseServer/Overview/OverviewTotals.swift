@@ -1,4 +1,17 @@
-/// The console overview's current totals (issue 18).
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// The console overview's current totals.
 struct OverviewTotals: Sendable, Equatable {
     /// Accounts not deleted (soft-deleted ones are gone for the operator too).
     var accounts = 0

@@ -1,6 +1,19 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 
-/// The list of common passwords every new password is checked against (issue #20): SecLists'
+/// The list of common passwords every new password is checked against: SecLists'
 /// 100,000 most common (`CommonPasswordList.swift`), held in memory as a set of strings.
 ///
 /// Comparison is case-sensitive (`Password1` and `password1` are different passwords, and the

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// One allow-list entry, matched on parsed components rather than on the raw string, so that no
 /// wildcard can swallow a separator the browser will honour:
 /// - the scheme must be equal, and the port too (`:*` in the pattern allows any port);

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// A redirect target (or an allow-list pattern) parsed strictly into the components a browser
 /// navigates by. Anything a browser could read differently from this parser is refused rather
 /// than interpreted: backslashes (browsers treat them as `/` in http(s) URLs), control

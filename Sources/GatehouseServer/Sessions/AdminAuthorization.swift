@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import JWTKit
@@ -23,7 +36,7 @@ extension SessionService {
     /// The roles the admin API accepts (GoTrue's `GOTRUE_JWT_ADMIN_ROLES` default).
     static let adminRoles: Set<String> = ["service_role", "supabase_admin"]
 
-    /// Admin routes (issue 21, item 2). A session-less API key (the service-role key, or a test
+    /// Admin routes. A session-less API key (the service-role key, or a test
     /// key with a non-UUID `sub`) is trusted on its signed `role` alone. A token that names a
     /// session or a user (a UUID `sub`) is a user's token: it passes only while that session
     /// lives and the user exists, is not banned, and still holds an admin role in storage, so

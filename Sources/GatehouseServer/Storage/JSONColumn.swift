@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 
@@ -29,7 +42,7 @@ enum JSONColumn {
         }
     }
 
-    /// Stored values nested deeper than this read as `{}` (issue 19, item 2): they predate the
+    /// Stored values nested deeper than this read as `{}`: they predate the
     /// bound on request bodies, and every encoder that writes them out again (the admin
     /// listing's answered 500 past 512 levels) must stay within its own limit. The parser stops
     /// at the bound, so a deep value costs no more than reading to that depth.

@@ -1,9 +1,22 @@
-/// The schema of GoTrue parity and the Firebase adapter (issues 13 and 14): soft deletes, MFA
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// The schema of GoTrue parity and the Firebase adapter: soft deletes, MFA
 /// factors, invitations, email changes and Firebase's `validSince`. Appended to
 /// `Migrations.foundation`; each migration runs once, in this order.
 extension Migrations {
     static let accountFlows: [Migration] = [
-        // Branch keys (issue 13, item 1): when an admin soft-deleted a user (GoTrue's deleted_at).
+        // Branch keys: when an admin soft-deleted a user (GoTrue's deleted_at).
         Migration(
             version: 6, name: "keys: soft-deleted users",
             statements: ["ALTER TABLE users ADD COLUMN deleted_at BIGINT"]),
@@ -48,7 +61,7 @@ extension Migrations {
             statements: [
                 "ALTER TABLE users ADD COLUMN invited_at BIGINT"
             ]),
-        // A pending email change (issue 13, item 5): the new address, when its emails went out, and
+        // A pending email change: the new address, when its emails went out, and
         // how many of its confirmations are still missing (2 with secure email change, then 1). The
         // view gains the three columns, as `UserRepository.columns` reads them.
         Migration(

@@ -1,4 +1,17 @@
-/// The audit log (issue 18): one row per security-relevant event. Appended after the account
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// The audit log: one row per security-relevant event. Appended after the account
 /// flows; no foreign key to `users`, because an entry outlives the account it is about (a
 /// deleted user's history is exactly what an operator looks for).
 extension Migrations {

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// A pending email change records which addresses still have to confirm it
 /// (`EmailChangeSides`), instead of how many confirmations are missing: a count let a second
 /// link to the new address stand in for the current address's confirmation. Appended at the end

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// A GoTrue sign-up's password waits in its pending sign-up until the link proves the address
 /// (`AccountLifecycle`). Databases written before kept the first registrant's password in the
 /// account row as well, where Firebase's sign-in (which lets unverified accounts in) accepted

@@ -1,7 +1,20 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import GatehouseCore
 import SQLKit
 
-/// The console overview's reads (issue 18): counts only, each one statement, the same SQL on
+/// The console overview's reads: counts only, each one statement, the same SQL on
 /// SQLite and PostgreSQL.
 struct OverviewRepository: Sendable {
     let database: any SQLDatabase

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Number and byte formatting for hot paths. `String(format:)` goes through Foundation's
 /// variadic formatter and dynamic casts on every call: done per byte of an HMAC it was a sixth
 /// of a recovery request's CPU (perf, release build, 1,000 requests a second).

@@ -1,8 +1,21 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import GatehouseCore
 import HTTPTypes
 import Hummingbird
 
-/// The account page's "Passkeys" section (issue #20): the user's passkeys (name, added, last
+/// The account page's "Passkeys" section: the user's passkeys (name, added, last
 /// used), rename and remove (plain forms, removal asked to be confirmed first), and "Add a
 /// passkey" (the page's script runs the registration ceremony: `options`, then `add`). Every
 /// operation is `PasskeyService`'s, for the page's signed-in user, so its rules (the AAL gate,

@@ -1,8 +1,21 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import GatehouseCore
 import HTTPTypes
 import Hummingbird
 
-/// The login page's "Sign in with a passkey" (issue #20): `POST /login/passkey/options` hands the
+/// The login page's "Sign in with a passkey": `POST /login/passkey/options` hands the
 /// page's script a sign-in challenge (`PasskeyService`'s authentication options), and
 /// `POST /login/passkey` takes the browser's answer, signs in through `PasskeyService` and sets
 /// the same sealed sign-in cookie as the password form, then goes where it goes (`/account`).

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The web pages' passkey texts, in the specs' voice (short sentences that say what happened and
 /// what to do next; buttons name their action). Kept with the pages: the apps' feature models
 /// have their own wording for the platform's passkey sheet.

@@ -1,7 +1,20 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 
-/// The pages' view of `PasskeyService` (issue #20): the same operations as the GoTrue endpoints,
+/// The pages' view of `PasskeyService`: the same operations as the GoTrue endpoints,
 /// for the browser's signed-in user, in the shapes the pages render. The one place the web pages
 /// touch the service, so its API can grow without the pages changing.
 extension WebContext {

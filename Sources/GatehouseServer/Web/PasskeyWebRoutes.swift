@@ -1,8 +1,21 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import Hummingbird
 import NIOCore
 
-/// The web pages' passkey routes (issue #20), added to the pages' group by `WebRoutes`: the login
+/// The web pages' passkey routes, added to the pages' group by `WebRoutes`: the login
 /// page's sign-in and the account page's "Passkeys" section. Every one is a CSRF-checked form
 /// post (`WebFormCSRFMiddleware`); the two `…/options` routes answer the page's script with a
 /// ceremony's options as JSON (`PasskeyWebAnswer.ceremony`), or with a page, as any form does.

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The web pages' texts for the sign-in's code step and the account page's step-up, in the specs'
 /// voice (short sentences that say what happened and what to do next; buttons name their action).
 /// The code field and its errors are the two-factor section's (`UserFacingText.MFA`).

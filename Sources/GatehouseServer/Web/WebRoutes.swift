@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Hummingbird
 
 /// Every route of the server's own web pages, with its middleware, in one list: `/` (welcome),
@@ -107,7 +120,7 @@ struct WebRoutes {
         // The sign-in's code step and the account page's step-up (an account with an authenticator app).
         SecondFactorWebRoutes(web: web, account: account).add(to: pages, limits: limits, signedIn: signedIn)
 
-        // Passkeys (issue #20): the login page's sign-in and the account page's section.
+        // Passkeys: the login page's sign-in and the account page's section.
         PasskeyWebRoutes(web: web, login: login, account: account).add(to: pages, limits: limits, signedIn: signedIn)
 
         if configuration.servesDevMailbox {

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// How a registration's attestation was established (stored as `attestation_type`).
 public enum AttestationType: String, Sendable {
     /// fmt `none`: nothing attested, the norm for passkeys (Gatehouse asks for `attestation: none`).

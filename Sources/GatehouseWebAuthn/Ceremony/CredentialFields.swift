@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Checklist step 1, shared by both ceremonies: `id` and `rawId` are base64url of the same
 /// bytes, `type` is `public-key`; and the decoding of the other binary fields.
 enum CredentialFields {

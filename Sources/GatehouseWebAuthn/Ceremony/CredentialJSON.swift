@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The W3C `RegistrationResponseJSON` a browser or app sends to registration/verify. Every field
 /// decodes leniently (absent or of the wrong JSON type becomes nil) so that a bad credential is
 /// the verifier's typed `malformedCredential`, never a failure to decode the request body.

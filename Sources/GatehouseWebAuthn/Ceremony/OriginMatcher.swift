@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Decides whether a client data `origin` is one of the relying party's allowed origins, as
 /// GoTrue's library does: scheme and host compared case-insensitively, the scheme's default port
 /// dropped; anything that is not a plain `scheme://host[:port]` (an Android app's

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -10,7 +23,7 @@ import Testing
 struct AccountInputLimitsTests {
     static let nulPassword = "abc\u{0}defghijk"
 
-    @Test("a NUL byte in a password: 422 on sign-up, PUT /user, admin create and update (issue 11.8)", arguments: Backend.all)
+    @Test("a NUL byte in a password: 422 on sign-up, PUT /user, admin create and update", arguments: Backend.all)
     func nulInPassword(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let email = TestServer.uniqueEmail("nul")
@@ -35,7 +48,7 @@ struct AccountInputLimitsTests {
         }
     }
 
-    @Test("GET /admin/users: page and per_page are bounded integers, 400 otherwise (issue 11.12)", arguments: Backend.all)
+    @Test("GET /admin/users: page and per_page are bounded integers, 400 otherwise", arguments: Backend.all)
     func numericQueryParameters(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             try await api.createUser(TestServer.uniqueEmail("listed"))
@@ -55,7 +68,7 @@ struct AccountInputLimitsTests {
         }
     }
 
-    @Test("ban_duration beyond the bound: 400, the process lives (issue 21.7)", arguments: Backend.all)
+    @Test("ban_duration beyond the bound: 400, the process lives", arguments: Backend.all)
     func hugeBanDuration(_ backend: Backend) async throws {
         try await TestServer.run(backend) { api in
             let id = try await api.createUser(TestServer.uniqueEmail("ban"))
@@ -74,7 +87,7 @@ struct AccountInputLimitsTests {
         }
     }
 
-    @Test("metadata over the cap: 400 on sign-up, PUT /user and the admin API (issue 11.15)", arguments: Backend.all)
+    @Test("metadata over the cap: 400 on sign-up, PUT /user and the admin API", arguments: Backend.all)
     func metadataCap(_ backend: Backend) async throws {
         try await TestServer.run(backend, configure: { $0.autoconfirm = true }) { api in
             let big = String(repeating: "x", count: 17 * 1024)

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import Testing
@@ -14,7 +27,13 @@ struct SupersededSignUpEmailTests {
 
     @Test("the stranger's email, sent after the owner's, applies the owner's password", arguments: Backend.all)
     func lateEmailAppliesNewestSignUp(_ backend: Backend) async throws {
-        try await ServiceFixture.with(backend, configure: { $0.autoconfirm = false; $0.emailSendWindow = 0 }) { fixture in
+        try await ServiceFixture.with(
+            backend,
+            configure: {
+                $0.autoconfirm = false
+                $0.emailSendWindow = 0
+            }
+        ) { fixture in
             let services = fixture.services
             let email = "late-mail@example.com"
             let store = services.environment.store

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -5,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// The audit log through the router: what the services write, and `GET /admin/audit` (issue 18).
+/// The audit log through the router: what the services write, and `GET /admin/audit`.
 @Suite("Audit log")
 struct AuditLogTests {
     static let agent: HTTPFields = [.userAgent: "AuditTests/1.0"]

@@ -1,10 +1,23 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import Testing
 
 @testable import GatehouseServer
 
-/// `GATEHOUSE_JWT_KEYS`, the development key and `/.well-known/jwks.json` (issue 13, item 8).
+/// `GATEHOUSE_JWT_KEYS`, the development key and `/.well-known/jwks.json`.
 @Suite("Signing keys and JWKS")
 struct SigningKeysTests {
     static func jwk(_ base: [String: String], kid: String, ops: [String], dropping: Set<String> = []) -> [String: Any] {

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -5,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// The admin console's shell (issue 18): who gets in and who is turned away, through the router
+/// The admin console's shell: who gets in and who is turned away, through the router
 /// on both databases.
 @Suite("Admin console: sign-in and guard")
 struct ConsoleAccessTests {

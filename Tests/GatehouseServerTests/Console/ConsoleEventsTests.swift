@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -5,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// `GET /admin/events` (issue 18): the audit log in the console, filtered and paged.
+/// `GET /admin/events`: the audit log in the console, filtered and paged.
 @Suite("Admin console: events")
 struct ConsoleEventsTests {
     @Test("the log in a table, newest first, filtered by email, user id, action and time; junk filters reported", arguments: Backend.all)

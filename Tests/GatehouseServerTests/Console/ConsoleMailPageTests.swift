@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -6,7 +19,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// The console's Mail pages through the router (issue 18), on both databases: the outbox by
+/// The console's Mail pages through the router, on both databases: the outbox by
 /// state with counts and paging, the retry's confirmation and form, the test email; CSRF
 /// refused, GET changes nothing, unknown or malformed ids are the 404 page, the audit entries
 /// name the operator.

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -5,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// The console session's life (issue 18): the TOTP step, the idle and absolute limits (a
+/// The console session's life: the TOTP step, the idle and absolute limits (a
 /// `ManualServerClock`, never a sleep), losing access at once, and cookies that open nothing
 /// else.
 @Suite("Admin console: sessions")

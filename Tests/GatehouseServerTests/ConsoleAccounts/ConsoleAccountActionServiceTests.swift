@@ -1,10 +1,23 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import Testing
 
 @testable import GatehouseServer
 
-/// The console's account actions on the service (issue #18): each one's effect, its audit entry
+/// The console's account actions on the service: each one's effect, its audit entry
 /// with the operator as actor, and the refusals that change nothing.
 @Suite("Console accounts: actions")
 struct ConsoleAccountActionServiceTests {

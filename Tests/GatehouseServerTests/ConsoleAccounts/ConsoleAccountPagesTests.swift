@@ -1,10 +1,23 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import Testing
 
 @testable import GatehouseServer
 
-/// The console's account pages as HTML (issue #18): what users chose is escaped, no secret is
+/// The console's account pages as HTML: what users chose is escaped, no secret is
 /// shown, every control has a label, and the list's links keep the operator's query.
 @Suite("Console accounts: pages")
 struct ConsoleAccountPagesTests {

@@ -1,10 +1,23 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import Testing
 
 @testable import GatehouseServer
 
-/// The console's account service (issue #18): the list's search, order and pages, an account's
+/// The console's account service: the list's search, order and pages, an account's
 /// whole picture, and the actions with the operator as the audit entries' actor.
 @Suite("Console accounts: service")
 struct ConsoleAccountServiceTests {

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -5,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// The console's account pages through the router (issue #18): the list, an account's page,
+/// The console's account pages through the router: the list, an account's page,
 /// and each action's confirmation page and post, behind the console's guard, on both engines.
 @Suite("Console accounts: pages and actions")
 struct ConsoleAccountsRouteTests {

@@ -1,10 +1,23 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import Testing
 
 @testable import GatehouseServer
 
-/// `POST /signup` without credentials: GoTrue's anonymous sign-in (issue 13, item 7).
+/// `POST /signup` without credentials: GoTrue's anonymous sign-in.
 @Suite struct AnonymousSignInRouteTests {
     static func enabled(_ configuration: inout ServerConfiguration) {
         configuration.anonymousUsersEnabled = true

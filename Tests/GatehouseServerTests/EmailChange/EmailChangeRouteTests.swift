@@ -1,10 +1,23 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import Testing
 
 @testable import GatehouseServer
 
-/// `PUT /user {email}`, GoTrue's email change (issue 13, item 5), through the router.
+/// `PUT /user {email}`, GoTrue's email change, through the router.
 @Suite struct EmailChangeRouteTests {
     static func quiet(_ configuration: inout ServerConfiguration) {
         configuration.emailSendWindow = 0

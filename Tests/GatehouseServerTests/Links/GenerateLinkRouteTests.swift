@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -7,7 +20,7 @@ import Testing
 @testable import GatehouseServer
 
 extension Routes {
-    /// `POST /admin/generate_link` (issue 13, item 2): the link, code and token an email would
+    /// `POST /admin/generate_link`: the link, code and token an email would
     /// carry, returned to the admin with the user at the top level, and nothing sent.
     @Suite("POST /admin/generate_link")
     struct GenerateLink {

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -7,7 +20,7 @@ import Testing
 @testable import GatehouseServer
 
 extension Routes {
-    /// `POST /invite` and `POST /admin/invite` (issue 13, item 3): an admin creates the account
+    /// `POST /invite` and `POST /admin/invite`: an admin creates the account
     /// and an invitation is emailed; its link (`type=invite`) signs the user in to set a password.
     @Suite("POST /invite")
     struct Invite {

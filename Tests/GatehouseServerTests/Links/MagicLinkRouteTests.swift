@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -7,7 +20,7 @@ import Testing
 @testable import GatehouseServer
 
 extension Routes {
-    /// `POST /otp` and `POST /magiclink` (issue 13, item 6): a magic link and a 6-digit code in
+    /// `POST /otp` and `POST /magiclink`: a magic link and a 6-digit code in
     /// one email, enumeration-safe, under the recovery send window; `/verify` with `magiclink`
     /// or `email` signs in, and the link's GET only shows a page.
     @Suite("POST /otp: magic links and email codes")

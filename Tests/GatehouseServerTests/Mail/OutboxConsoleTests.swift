@@ -1,10 +1,23 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import Testing
 
 @testable import GatehouseServer
 
-/// The console's mail operations on the service (issue 18): the outbox listed by state, newest
+/// The console's mail operations on the service: the outbox listed by state, newest
 /// first, 50 a page, with counts; a dead job retried once and only when dead, even when two
 /// operators race; the test email through the real outbox and worker; audit entries naming the
 /// operator; nothing in a listing that looks like a link or token.

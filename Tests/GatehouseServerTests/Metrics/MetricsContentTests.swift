@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -5,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// `GET /metrics` (issue #15): Prometheus text, labelled by route pattern and status class,
+/// `GET /metrics`: Prometheus text, labelled by route pattern and status class,
 /// never by a raw path or anything a user typed.
 @Suite("Metrics: what /metrics exports")
 struct MetricsContentTests {

@@ -1,9 +1,22 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import Testing
 
 @testable import GatehouseServer
 
-/// `GATEHOUSE_PASSWORD_BREACH_API`'s lookups on `/metrics` (issues #15 and #20): each lookup
+/// `GATEHOUSE_PASSWORD_BREACH_API`'s lookups on `/metrics`: each lookup
 /// counted by its outcome — `breached`, `clean`, or `failed` (which let the password through).
 @Suite("Metrics: password breach lookups")
 struct PasswordBreachMetricsTests {

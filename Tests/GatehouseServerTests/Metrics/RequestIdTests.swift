@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -6,7 +19,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// `X-Request-Id` (issue #15): taken from a trusted proxy when it is sane, made otherwise, and
+/// `X-Request-Id`: taken from a trusted proxy when it is sane, made otherwise, and
 /// echoed on the answer. Over a real socket, so the peer is 127.0.0.1.
 @Suite("Request ids")
 struct RequestIdTests {

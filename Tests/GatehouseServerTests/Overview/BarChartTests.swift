@@ -1,8 +1,21 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Testing
 
 @testable import GatehouseServer
 
-/// The console overview's SVG bar chart (issue 18): round ticks, 168 bars with their tooltips,
+/// The console overview's SVG bar chart: round ticks, 168 bars with their tooltips,
 /// an empty state for no data, everything escaped, nothing a strict CSP would block.
 @Suite("Console overview: bar chart")
 struct BarChartTests {

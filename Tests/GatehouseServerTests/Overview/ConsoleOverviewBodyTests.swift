@@ -1,8 +1,21 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Testing
 
 @testable import GatehouseServer
 
-/// The overview page's body (issue 18): totals and the last day as linked cards, then a chart
+/// The overview page's body: totals and the last day as linked cards, then a chart
 /// per series, headings in order.
 @Suite("Console overview: page body")
 struct ConsoleOverviewBodyTests {

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -5,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// `GET /admin`, the console's overview (issue 18), through the router on both databases.
+/// `GET /admin`, the console's overview, through the router on both databases.
 @Suite("Console overview: page")
 struct ConsoleOverviewPageTests {
     static func occurrences(_ needle: String, in text: String) -> Int {

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import GatehouseCore
 import SQLKit
@@ -5,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// The console overview's reads (issue 18) on both engines: audit entries counted per UTC hour
+/// The console overview's reads on both engines: audit entries counted per UTC hour
 /// over the last 168 hours, and the current totals.
 @Suite("Console overview: storage")
 struct OverviewStorageTests {

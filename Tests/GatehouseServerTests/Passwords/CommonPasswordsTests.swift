@@ -1,9 +1,22 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import Testing
 
 @testable import GatehouseServer
 
-/// The shipped list of common passwords (issue #20): what it holds, how passwords compare to it,
+/// The shipped list of common passwords: what it holds, how passwords compare to it,
 /// and its set built once under concurrent first use.
 @Suite("Common passwords list")
 struct CommonPasswordsTests {

@@ -1,10 +1,23 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import Logging
 import Testing
 
 @testable import GatehouseServer
 
-/// `GATEHOUSE_PASSWORD_BREACH_API` (issue #20): the k-anonymity range lookup against a fake range
+/// `GATEHOUSE_PASSWORD_BREACH_API`: the k-anonymity range lookup against a fake range
 /// server on 127.0.0.1, its padding entries, a failing and a slow server (neither blocks anyone,
 /// both are counted), and the refusal through `/signup`.
 @Suite("Password breach lookup")

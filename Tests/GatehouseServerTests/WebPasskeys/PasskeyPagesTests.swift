@@ -1,10 +1,23 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import HTTPTypes
 import Testing
 
 @testable import GatehouseServer
 
-/// The pages' passkey routes through the router (issue #20): the login page offers passkeys only
+/// The pages' passkey routes through the router: the login page offers passkeys only
 /// when they are on; its options route hands the script a stored sign-in challenge; a forged
 /// answer is refused with the page's text and no session, and its challenge cannot be used
 /// again; the account page's section and its registration options for the signed-in user. The

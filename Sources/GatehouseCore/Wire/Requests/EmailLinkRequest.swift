@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The body of GoTrue's "send me an email" routes: `POST /recover {email}` and
 /// `POST /resend {type, email}`, both with an optional PKCE challenge the emailed link's code
 /// is bound to. All optional, as the server reads it.

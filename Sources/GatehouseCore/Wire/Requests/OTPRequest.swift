@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The body of `POST /otp` (and the older `POST /magiclink`): email a magic link and code to
 /// `email`, creating the account when `create_user` (true when absent) and sign-ups allow it,
 /// with `data` as its metadata. An optional PKCE challenge binds the link's code to the app

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The JSON body of `POST /verify`: a link's `token_hash`, or an emailed code (`token`) with
 /// its `email`; `type` says which kind of link or code it is. All optional, as the server reads it.
 public struct VerifyRequest: Codable, Sendable, Equatable {

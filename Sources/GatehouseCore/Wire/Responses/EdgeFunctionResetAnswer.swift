@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Spec 003's answer from `POST /functions/v1/send-reset-email`: `{"success": true, "message"}`,
 /// or `{"success": false, "error"}`. Absent fields are not sent.
 public struct EdgeFunctionResetAnswer: Codable, Sendable, Equatable {

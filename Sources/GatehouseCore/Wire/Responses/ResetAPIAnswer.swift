@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Spec 004's REST reset API answers, as Gatehouse sends them: `{success, data, error, message}`
 /// around the new shape (`POST /api/request_password_reset/`) or the legacy one
 /// (`POST /api/reset_password/`). The SDK's `ForgotPasswordResponse` reads both (and other

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// GoTrue's public `GET /settings`, as the server answers it and the SDK reads it. Optional
 /// fields, since other GoTrue servers may leave some out; Gatehouse sends them all (`gatehouse`).
 public struct SettingsPayload: Codable, Sendable, Equatable {

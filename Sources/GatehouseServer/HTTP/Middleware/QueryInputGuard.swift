@@ -1,8 +1,21 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import GatehouseCore
 import Hummingbird
 
 /// Refuses a request whose query string or path carries, once percent-decoded, a NUL byte or
-/// bytes that are not UTF-8 (issue 19, item 1). Such a value can reach no column: PostgreSQL
+/// bytes that are not UTF-8. Such a value can reach no column: PostgreSQL
 /// text cannot hold NUL (it answered 500 for `role=%00` on the admin listing). One guard for
 /// every route, so an endpoint added later is covered without code of its own.
 ///

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// A web origin, `scheme://host[:port]`, as browsers send it in `Origin`: parsed with
 /// `RedirectURL`'s strict rules (no userinfo, odd characters or percent-encoding) and compared
 /// by scheme, host and port, the default port filled in (`https://a.example:443` is

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Where and how `SMTPTransport` delivers: the relay, its TLS mode, credentials and time limits.
 /// The one SMTP configuration: read from `GATEHOUSE_SMTP_*` into `MailConfiguration.smtp`
 /// (MailConfiguration.swift) and handed to the transport as it is.

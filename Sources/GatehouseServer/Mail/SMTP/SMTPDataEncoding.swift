@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Turns a message into what follows the DATA command (RFC 5321 §4.5.2): CRLF line endings,
 /// a second "." before every line that starts with one, and the terminating "." line.
 enum SMTPDataEncoding {

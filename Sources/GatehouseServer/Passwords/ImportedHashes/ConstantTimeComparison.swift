@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Byte-string equality whose time depends on the lengths only, never on where the strings
 /// first differ: the final step of every imported-hash check, so that how long a wrong guess
 /// takes tells nothing about the stored digest.

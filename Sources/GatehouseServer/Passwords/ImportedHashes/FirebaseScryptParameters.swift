@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// A Firebase project's password hash parameters, as its console shows them ("Password hash
 /// parameters": `base64_signer_key`, `base64_salt_separator`, `rounds`, `mem_cost`) and as
 /// `accounts:batchCreate` receives them (`signerKey`, `saltSeparator`, `rounds`, `memoryCost`).

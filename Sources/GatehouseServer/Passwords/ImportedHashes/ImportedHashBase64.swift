@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Base64 as the imported formats write it (RFC 4648): the standard alphabet, or the URL-safe
 /// one where Firebase's API sends it, with or without `=` padding as each format does. Strict
 /// about everything that is not a choice of those: no whitespace, no character outside the

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Why a stored hash string was refused at import. Each message names the format and the rule
 /// the string broke, never the string itself: import summaries and logs must not carry hashes.
 enum ImportedHashError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The most an imported hash may ask of one sign-in. An imported hash chooses its own costs, so
 /// without bounds a single hash (a mistaken export, a hostile import file) could make every
 /// sign-in of its address take minutes or gigabytes. Hashes beyond these are refused at import.

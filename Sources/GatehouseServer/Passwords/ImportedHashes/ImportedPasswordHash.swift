@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// A password hash brought from another system (Supabase, Firebase, Django …), parsed and
 /// checked against `ImportedHashLimits`. Parsing is what an import does: a string it refuses
 /// must not be stored. The accepted string forms:

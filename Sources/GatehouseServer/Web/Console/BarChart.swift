@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// One series of hourly counts as the console shows it: a heading, an SVG bar chart with a
 /// caption that sums it up, and the same numbers as a table for screen readers and browsers
 /// that show no SVG. Pure: the same chart always renders to the same bytes.

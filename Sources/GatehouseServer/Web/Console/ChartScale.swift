@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The y axis of a bar chart: a round step (1, 2 or 5 times a power of ten) and a top that is
 /// a whole number of steps, so the axis shows three to five ticks (0 included) and the tallest
 /// bar reaches at least half way up.

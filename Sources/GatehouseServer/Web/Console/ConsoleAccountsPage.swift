@@ -1,7 +1,20 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Foundation
 import Hummingbird
 
-/// The console's account routes (issue #18): `GET /admin/accounts`, `GET /admin/accounts/{id}`,
+/// The console's account routes: `GET /admin/accounts`, `GET /admin/accounts/{id}`,
 /// and `GET|POST /admin/accounts/{id}/{action}`. Behind the console's guard (the operator is
 /// known, the audit actor set) and, for the posts, its CSRF check; see `docs/CONSOLE.md`.
 struct ConsoleAccountsPage {

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The overview's body inside the console layout (which prints the `<h1>`): the current totals
 /// and the last 24 hours as definition lists of cards, each linking to the page that lists them,
 /// then one chart per activity series. Pure, and every text escaped (`HTMLText.escape`).

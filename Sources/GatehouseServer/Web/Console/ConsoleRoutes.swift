@@ -1,6 +1,19 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 import Hummingbird
 
-/// Every route of the admin console (issue 18), in one list: HTML pages at the root under
+/// Every route of the admin console, in one list: HTML pages at the root under
 /// `/admin`, beside (never on) the GoTrue admin API's JSON paths (`/admin/users…`,
 /// `/admin/audit`, …). Served only with `GATEHOUSE_ADMIN_CONSOLE=on`; off, none of these routes
 /// exists, so every console path answers 404.

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Argon2 (RFC 9106): Argon2d, Argon2i and Argon2id, versions 0x10 and 0x13. swift-crypto has
 /// no Argon2, hence this one; the imported argon2 hashes are verified with it.
 ///

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Argon2's compression function G (RFC 9106 section 3.5) on 1 KiB blocks of 128 64-bit words,
 /// and its permutation P built from BLAKE2b's round with BlaMka's multiplications (3.6).
 ///

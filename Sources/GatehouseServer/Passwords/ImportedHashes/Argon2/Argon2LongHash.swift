@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Argon2's variable-length hash H' (RFC 9106 section 3.3): BLAKE2b of the length and the
 /// input when 64 bytes suffice, otherwise a chain of BLAKE2b-512 whose halves are concatenated.
 enum Argon2LongHash {

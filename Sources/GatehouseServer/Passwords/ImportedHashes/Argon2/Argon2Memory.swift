@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Argon2's memory matrix: `lanes` rows of `laneLength` blocks of 128 words, in one allocation
 /// released by `release()` (Argon2 calls it once the tag's input is read).
 struct Argon2Memory {

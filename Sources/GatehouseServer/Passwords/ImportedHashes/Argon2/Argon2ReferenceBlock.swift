@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Which earlier block a new Argon2 block mixes in (RFC 9106 section 3.4.2): from 32 bits of
 /// pseudo-randomness J1, a column of the reference lane, biased towards recent blocks.
 enum Argon2ReferenceBlock {

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// Fills one segment of Argon2's memory (RFC 9106 section 3.4): each block is
 /// G(previous block, reference block), the reference chosen from pseudo-random numbers that
 /// come from the previous block (data-dependent: Argon2d, and Argon2id after its first half

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// BLAKE2b (RFC 7693), unkeyed, with any digest length from 1 to 64 bytes: the hash Argon2 is
 /// built on. swift-crypto has no BLAKE2, hence this one.
 struct Blake2b {
