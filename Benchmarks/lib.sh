@@ -39,6 +39,21 @@ free_port() {
     die "found no free port"
 }
 
+# A GATEHOUSE_JWT_KEYS value with one RSA signing key, made by the Python environment's
+# `cryptography` (scripts/python-env.sh installs it).
+rsa_signing_jwks() {
+    "${BENCH_PYTHON:-$ROOT/.venv/bin/python}" - <<'PY' || die "could not make an RSA key (run scripts/python-env.sh)"
+import base64, json
+from cryptography.hazmat.primitives.asymmetric import rsa
+key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+n = key.private_numbers()
+b64 = lambda v: base64.urlsafe_b64encode(v.to_bytes((v.bit_length() + 7) // 8, "big")).rstrip(b"=").decode()
+print(json.dumps([{"kty": "RSA", "kid": "bench", "alg": "RS256", "key_ops": ["sign", "verify"],
+    "n": b64(n.public_numbers.n), "e": b64(n.public_numbers.e), "d": b64(n.d), "p": b64(n.p), "q": b64(n.q),
+    "dp": b64(n.dmp1), "dq": b64(n.dmq1), "qi": b64(n.iqmp)}]))
+PY
+}
+
 # start_server [VAR=value ...]: starts "$BIN serve" with those settings; sets PORT, BASE and
 # SERVER_PID, and returns once /auth/v1/health answers ($SERVER_START_SECONDS s at most).
 start_server() {
@@ -46,13 +61,13 @@ start_server() {
     BASE="http://127.0.0.1:$PORT"
     mkdir -p "$TMP/data"
     log "starting gatehouse serve on $BASE (log: $OUT/server.log)"
-    # Tokens are signed as a production deployment signs them by default: HS256 with the
-    # secret. Development mode would otherwise make and use an RS256 key (about 2.6 ms of CPU a
-    # token on a 2-core VM, the whole of a refresh's cost); BENCH_JWT_ALG=RS256 keeps that.
+    # Tokens are signed as a deployment signs them by default: HS256 with the secret (the same
+    # in development and production). BENCH_JWT_ALG=RS256 signs with an RSA key instead (about
+    # 2.6 ms of CPU a token on a 2-core VM, the whole of a refresh's cost).
     local secret keys=()
     secret="$(random_hex 32)"
-    if [[ "${BENCH_JWT_ALG:-HS256}" == HS256 ]]; then
-        keys=(GATEHOUSE_JWT_KEYS="[{\"kty\":\"oct\",\"kid\":\"bench\",\"alg\":\"HS256\",\"key_ops\":[\"sign\",\"verify\"],\"k\":\"$(printf '%s' "$secret" | base64 -w0 | tr '+/' '-_' | tr -d '=')\"}]")
+    if [[ "${BENCH_JWT_ALG:-HS256}" == RS256 ]]; then
+        keys=(GATEHOUSE_JWT_KEYS="$(rsa_signing_jwks)")
     fi
     env GATEHOUSE_HOST=127.0.0.1 GATEHOUSE_PORT="$PORT" GATEHOUSE_DATA_DIR="$TMP/data" \
         GATEHOUSE_JWT_SECRET="$secret" "${keys[@]}" "$@" "${SERVER_WRAPPER[@]}" "$BIN" serve >"$OUT/server.log" 2>&1 &

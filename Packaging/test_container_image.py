@@ -34,7 +34,7 @@ def test_the_image_runs_as_a_user_with_a_volume_and_a_health_check(gatehouse_ima
     assert config["Entrypoint"] == ["/usr/local/bin/gatehouse"] and config["Cmd"] == ["serve"]
     assert "GATEHOUSE_ENV=production" in config["Env"]
     health = image.get("Healthcheck") or config.get("Healthcheck") or {}
-    assert health.get("Test", [""])[0] == "CMD" and "/health" in " ".join(health["Test"]), image
+    assert health.get("Test", [""])[0] == "CMD" and "/health/ready" in " ".join(health["Test"]), image
     uid = podman("run", "--rm", "--entrypoint", "id", gatehouse_image, "-u").stdout.strip()
     assert uid != "0"
 

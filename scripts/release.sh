@@ -77,6 +77,14 @@ ln -sfn "$libcurl" "$link_dir/libcurl.so"
 
 started=$SECONDS
 if [ "$configuration" = release ]; then
+    # The commit goes into the binary (`--version`, `gatehouse_build_info`) through a source file
+    # that exists only for this build (GatehouseBuildStamp.swift says how); "-dirty" when the
+    # working tree differs from it.
+    commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+    if [ "$commit" != unknown ] && ! git diff --quiet HEAD -- 2>/dev/null; then commit="$commit-dirty"; fi
+    stamp="$root/Sources/GatehouseServer/Application/GatehouseBuildStamp+Commit.swift"
+    printf 'extension GatehouseBuildStamp {\n    static var commit: String { "%s" }\n}\n' "$commit" >"$stamp"
+    trap 'rm -rf "$stage"; rm -f "$stamp"' EXIT
     build=(swift build -c release --static-swift-stdlib --product gatehouse --scratch-path .build-release
         -Xlinker --as-needed -Xlinker -L"$link_dir" -Xlinker -lcurl)
     say "building: ${build[*]}"
@@ -128,6 +136,10 @@ if printed=$("$binary" --version 2>/dev/null); then
         *[!0-9.]"$version"[!0-9.]*) ;;
         *) say "CHANGELOG.md says $version but \`gatehouse --version\` prints: $printed"; exit 1 ;;
     esac
+    if [ "$configuration" = release ] && [[ $printed != *"$commit"* ]]; then
+        say "the build was stamped $commit but \`gatehouse --version\` prints: $printed"
+        exit 1
+    fi
 else
     say "this build does not answer --version; the archive is named after CHANGELOG.md ($version)"
 fi
