@@ -417,7 +417,7 @@ scenario_row() {
         echo "refresh / health route: $(calc '%.3f' "$refresh_rps / $ceiling_rps") (same connections, same run)"
     fi
     echo
-    echo "issue #17 goals (same run; recover = POST /auth/v1/recover, every request a new address):"
+    echo "goals (same run; recover = POST /auth/v1/recover, every request a new address):"
     recover_rps="$(field ok_rps "$RECOVER")"
     goal() { awk -v v="$1" -v g="$3" "BEGIN { print ((v $2 g) ? \"met\" : \"MISSED\") }"; }
     if [[ -n "$DJANGO_REGISTERED" ]]; then

@@ -1,4 +1,4 @@
-"""Issue #20 in Chromium, JavaScript on: a common password typed on the sign-up page and the
+"""Common passwords in Chromium, JavaScript on: a common password typed on the sign-up page and the
 account page's password change is refused by the server under the password field with "This
 password is too common. Choose another.", and nothing changes."""
 

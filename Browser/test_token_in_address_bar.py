@@ -1,4 +1,4 @@
-"""Issue 11.18: the reset link's token leaves the address bar and the history as soon as the
+"""The reset link's token leaves the address bar and the history as soon as the
 page has loaded (it lives on in the form), and pages that carry a token send no referrer."""
 
 from __future__ import annotations

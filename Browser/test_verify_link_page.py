@@ -1,4 +1,4 @@
-"""Issue 11.17 in a real browser: an emailed /verify link opens a page with one button, and its
+"""In a real browser: an emailed /verify link opens a page with one button, and its
 press sends the browser into the app (another origin) with the session, which the page's
 Content-Security-Policy must allow (browsers apply form-action to the redirect of a form post)."""
 

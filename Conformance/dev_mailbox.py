@@ -1,5 +1,5 @@
 """Reading the dev mailbox (development's mail transport) from the root-level conformance tests
-of issue 13's email flows: messages by recipient and subject, and the link and code in them."""
+of the email flows: messages by recipient and subject, and the link and code in them."""
 
 from __future__ import annotations
 

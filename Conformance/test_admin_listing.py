@@ -1,5 +1,5 @@
-"""Admin listing and soft delete through the official admin client (issue 13, item 1;
-gotrue-extended.md sections 2, 11 and 12): `admin.list_users(page=, per_page=)` newest first
+"""Admin listing and soft delete through the official admin client
+(gotrue-extended.md sections 2, 11 and 12): `admin.list_users(page=, per_page=)` newest first
 with GoTrue's `X-Total-Count` and `Link` headers, and `admin.delete_user(id, should_soft_delete=True)`."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue #20: common passwords refused on every GoTrue path that sets a password, through the
+"""Common passwords refused on every GoTrue path that sets a password, through the
 official client (supabase-auth): sign_up, update_user, admin create_user and update_user_by_id,
 a reset (verify_otp of a recovery link, then update_user), an invitation accepted the same way,
 and generate_link's signup with a password. The answer is GoTrue's 422 `weak_password` with

@@ -1,4 +1,4 @@
-"""`gatehouse users promote|demote` (issue 18, the admin console's operators), run as the real
+"""`gatehouse users promote|demote` (the admin console's operators), run as the real
 binary beside a running server on the same store, checked through the console's own sign-in
 over HTTP and the audit log."""
 

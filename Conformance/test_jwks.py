@@ -1,5 +1,5 @@
 """Asymmetric signing keys, `/.well-known/jwks.json` and the official client's `get_claims`
-(issue 13, item 8; gotrue-extended.md section 9).
+(gotrue-extended.md section 9).
 
 Development servers without GATEHOUSE_JWT_SECRET sign RS256 with a key pair made once in the data
 folder; with the secret they sign HS256 as production does. GATEHOUSE_JWT_KEYS takes GoTrue's JWK

@@ -1,4 +1,4 @@
-"""MFA with TOTP (issue 13 item 9, gotrue-extended.md section 10) through supabase-py's `mfa` and
+"""MFA with TOTP (gotrue-extended.md section 10) through supabase-py's `mfa` and
 `admin.mfa` calls: enrol, challenge, verify (aal2, amr), assurance level, list, unenrol, the admin
 list and delete, and the refusals (wrong and replayed codes, the per-factor attempt budget, the
 factor limit, duplicate names, aal1 sessions of users with a verified factor)."""

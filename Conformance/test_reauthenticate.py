@@ -1,4 +1,4 @@
-"""Reauthentication (issue 13, item 4; gotrue-extended.md section 5) through the official client:
+"""Reauthentication (gotrue-extended.md section 5) through the official client:
 `reauthenticate()` emails a code (plain text and HTML, no link), `update_user({"password",
 "nonce"})` spends it, GoTrue's errors and the per-address window."""
 

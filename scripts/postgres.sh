@@ -82,12 +82,15 @@ EOF
     if [ "$(id -u)" -eq 0 ]; then chown postgres: "$data/pg_hba.conf"; fi
 
     # The port is free when picked but could be taken before the server binds it: retry.
+    # max_connections: the Swift suite runs its tests side by side, each PostgreSQL test with its
+    # own pool of up to PostgresStore.maximumConnections; at 500 the peak was refused ("too many
+    # clients already") and tests failed or waited on the pool under load.
     while :; do
         attempt=$((attempt + 1))
         port=$(pick_port)
         if as_owner "$PG_BIN/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t "$START_TIMEOUT" \
             -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir \
-                -c max_connections=500 -c fsync=off -c synchronous_commit=off \
+                -c max_connections=2000 -c fsync=off -c synchronous_commit=off \
                 -c full_page_writes=off -c shared_buffers=64MB" start >/dev/null 2>&1; then
             break
         fi

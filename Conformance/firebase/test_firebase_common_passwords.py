@@ -1,4 +1,4 @@
-"""Issue #20 on the Firebase adapter: a common password is `WEAK_PASSWORD : <GoTrue's pwned
+"""Common passwords on the Firebase adapter: a common password is `WEAK_PASSWORD : <GoTrue's pwned
 text>` on every Firebase path that sets one — firebase-admin's create_user and update_user, the
 Identity Toolkit's sign-up (v3 `signupNewUser`, v1 `accounts:signUp`), the signed-in update
 (v3 `setAccountInfo`, v1 `accounts:update`) and the reset by out-of-band code (v3 and v1

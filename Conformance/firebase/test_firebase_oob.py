@@ -1,4 +1,4 @@
-"""Firebase reset and verification links (issue #14, Recovery): getOobConfirmationCode /
+"""Firebase reset and verification links (Recovery): getOobConfirmationCode /
 accounts:sendOobCode through the same recovery service and outbox as GoTrue's /recover, the
 emailed action link, resetPassword with and without newPassword, accounts:update {oobCode}, and
 the errors; with the iOS SDK's exact bodies. Runs on SQLite and PostgreSQL (`--db`)."""

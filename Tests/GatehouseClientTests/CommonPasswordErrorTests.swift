@@ -17,7 +17,7 @@ import GatehouseCore
 import GatehouseTestSupport
 import Testing
 
-/// Issue #20 in the SDK: GoTrue's `weak_password` with the reason `pwned`, and Firebase's
+/// Common passwords in the SDK: GoTrue's `weak_password` with the reason `pwned`, and Firebase's
 /// `WEAK_PASSWORD : <GoTrue's text>`, both read as "This password is too common. Choose another."
 @Suite("Common passwords in the SDK")
 struct CommonPasswordErrorTests {

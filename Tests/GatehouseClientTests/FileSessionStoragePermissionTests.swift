@@ -22,7 +22,7 @@ import Testing
     import Darwin
 #endif
 
-/// Issue 22.10: the session file is private from its first byte, its folder is private even when
+/// The session file is private from its first byte, its folder is private even when
 /// it existed before, and a file others can read is refused rather than trusted.
 @Suite("FileSessionStorage keeps the session private")
 struct FileSessionStoragePermissionTests {

@@ -16,7 +16,7 @@ import GatehouseClient
 import GatehouseCore
 import Testing
 
-/// `FirebaseAuthClient` over Firebase's REST API (issue 14's SDK bullet): the requests it sends,
+/// `FirebaseAuthClient` over Firebase's REST API: the requests it sends,
 /// the session it keeps, refresh through securetoken, password change with new tokens, reset
 /// links, and Firebase's errors as the specs' texts.
 @Suite("FirebaseAuthClient")

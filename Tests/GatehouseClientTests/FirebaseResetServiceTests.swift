@@ -16,7 +16,7 @@ import GatehouseClient
 import GatehouseCore
 import Testing
 
-/// Spec 001's reset service on Firebase's REST API (issue 14's SDK bullet): the request to
+/// Spec 001's reset service on Firebase's REST API: the request to
 /// `accounts:sendOobCode` on any base URL, and Firebase's error names read as the specs' texts.
 @Suite("FirebaseResetService")
 struct FirebaseResetServiceTests {

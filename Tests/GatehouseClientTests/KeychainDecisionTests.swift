@@ -58,7 +58,7 @@ final class FakeKeychain: KeychainOperations {
     }
 }
 
-/// Issue 22.11: the Keychain storage's decisions, on a fake (the Security calls themselves run
+/// The Keychain storage's decisions, on a fake (the Security calls themselves run
 /// only on Apple platforms).
 @Suite("Keychain storage decisions")
 struct KeychainDecisionTests {

@@ -16,7 +16,7 @@ import GatehouseClient
 import GatehouseCore
 import Testing
 
-/// Issue 22.2: a refresh keeps its result only if the session it refreshed is still the current
+/// A refresh keeps its result only if the session it refreshed is still the current
 /// one; otherwise the new tokens are revoked and the newer state stands.
 @Suite("A refresh that lands late")
 struct LateRefreshTests {

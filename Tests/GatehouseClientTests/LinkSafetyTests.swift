@@ -16,7 +16,7 @@ import GatehouseClient
 import GatehouseCore
 import Testing
 
-/// Issue 22.1: a link replaces the session only when it points at this app, carries what the
+/// A link replaces the session only when it points at this app, carries what the
 /// flow expects, says what it is for, and belongs to the user already signed in (or the app says so).
 @Suite("Links that may open a session")
 struct LinkSafetyTests {

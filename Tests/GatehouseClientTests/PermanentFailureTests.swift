@@ -21,7 +21,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Issue 22.7: answers that no retry can change end the session; transient failures are retried
+/// Answers that no retry can change end the session; transient failures are retried
 /// with growing pauses, not every beat forever.
 @Suite("Failures that end a session, and those that are retried")
 struct PermanentFailureTests {

@@ -17,7 +17,7 @@ import Testing
 
 @testable import GatehouseClient
 
-/// Issue 22.9: logging a session, a sign-up result or an auth event (`print`, `String(describing:)`,
+/// Logging a session, a sign-up result or an auth event (`print`, `String(describing:)`,
 /// `debugPrint`, `dump`, a `Mirror`) must never write its tokens.
 @Suite("Sessions and events print without their tokens")
 struct RedactionTests {

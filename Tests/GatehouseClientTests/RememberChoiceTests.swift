@@ -16,7 +16,7 @@ import GatehouseClient
 import GatehouseCore
 import Testing
 
-/// Issue 22.4: what a session was opened by decides where it is kept.
+/// What a session was opened by decides where it is kept.
 @Suite("Where link, recovery and sign-up sessions are kept")
 struct RememberChoiceTests {
     static let clock = FixedClock()

@@ -16,7 +16,7 @@ import GatehouseClient
 import GatehouseCore
 import Testing
 
-/// Issue 22.3: a backend that answers "no such user" must not let the page tell registered
+/// A backend that answers "no such user" must not let the page tell registered
 /// addresses from unknown ones. Every reset service reads those answers as a sent link; rate
 /// limits, server failures and bad input stay errors.
 @Suite("Reset services never reveal whether an account exists")

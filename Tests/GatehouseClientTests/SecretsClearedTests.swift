@@ -53,7 +53,7 @@ final class FlakyStorage: SessionStorage {
     }
 }
 
-/// Issue 22.8 (client half): the PKCE verifier does not outlive its use or the sign-out, and a
+/// Secrets left behind, the client's half: the PKCE verifier does not outlive its use or the sign-out, and a
 /// sign-out whose stored copy could not be deleted does not report success.
 @Suite("Secrets left behind")
 struct SecretsClearedTests {

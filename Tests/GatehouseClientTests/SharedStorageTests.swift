@@ -54,7 +54,7 @@ struct RotatingServer: Sendable {
     import FoundationNetworking
 #endif
 
-/// Issue 22.5: an app and its extension (two clients, one storage key) never present a refresh
+/// An app and its extension (two clients, one storage key) never present a refresh
 /// token the other has already rotated.
 @Suite("Two clients on one stored session")
 struct SharedStorageTests {

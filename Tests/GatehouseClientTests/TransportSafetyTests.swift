@@ -21,7 +21,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Issue 22.12: credentials go only to https (or loopback) hosts, are not carried along
+/// Credentials go only to https (or loopback) hosts, are not carried along
 /// redirects, and nothing the SDK sends may be cached.
 @Suite("The transport keeps credentials on the wire it was given")
 struct TransportSafetyTests {

@@ -16,7 +16,7 @@ import GatehouseClient
 import GatehouseCore
 import Testing
 
-/// Issue 22.11: a stored session that cannot be read right now (a locked Keychain before first
+/// A stored session that cannot be read right now (a locked Keychain before first
 /// unlock, a busy item) is unknown — not "signed out" for the rest of the run.
 @Suite("A stored session that cannot be read")
 struct UnreadableStorageTests {

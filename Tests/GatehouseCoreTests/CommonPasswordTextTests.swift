@@ -14,7 +14,7 @@
 import GatehouseCore
 import Testing
 
-/// Issue #20's shared pieces: the text people read for a common password, and GoTrue's reason
+/// Common passwords' shared pieces: the text people read for a common password, and GoTrue's reason
 /// `pwned` that carries it from the server to the clients.
 @Suite("Common password text and reason")
 struct CommonPasswordTextTests {

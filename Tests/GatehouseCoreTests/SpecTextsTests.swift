@@ -14,7 +14,7 @@
 import GatehouseCore
 import Testing
 
-/// The specs' texts, verbatim, that issue 16 brought into the models and views.
+/// The specs' texts, verbatim, as the models and views show them.
 @Suite("UserFacingText: the specs' exact words")
 struct SpecTextsTests {
     @Test func rateLimits() {

@@ -16,7 +16,7 @@ import GatehouseClient
 import GatehouseFeatures
 import Testing
 
-/// Issue 22.1: the app-wide state opens only links its client takes (not whatever URL the
+/// The app-wide state opens only links its client takes (not whatever URL the
 /// system hands the app).
 @MainActor
 @Suite("AuthManager: which links it opens")

@@ -22,7 +22,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Issue 22.6 (and spec 001's cancellation item): leaving a screen cancels its request, and a
+/// Spec 001's cancellation item: leaving a screen cancels its request, and a
 /// sign-in or sign-up whose answer arrives after that stores no session.
 @MainActor
 @Suite("Leaving a screen cancels its request")

@@ -18,7 +18,7 @@ import GatehouseFeatures
 import GatehouseTestSupport
 import Testing
 
-/// Issue #20 in the feature models: the server refuses a common password (`weak_password`,
+/// Common passwords in the feature models: the server refuses a common password (`weak_password`,
 /// reason `pwned`) and the model shows "This password is too common. Choose another."
 @MainActor
 @Suite("Common passwords in the feature models")

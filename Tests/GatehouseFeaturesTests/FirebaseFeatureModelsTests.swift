@@ -17,7 +17,7 @@ import GatehouseCore
 import GatehouseFeatures
 import Testing
 
-/// The feature models, unchanged, on Firebase's REST API (issue 14's SDK bullet): spec 001's
+/// The feature models, unchanged, on Firebase's REST API: spec 001's
 /// Story 1.4 flow (forgot password: the generic success message for every address, the 1 h link,
 /// the error texts) and login, sign-up and reset-password over `FirebaseAuthClient` /
 /// `FirebaseResetService`.

@@ -21,7 +21,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Issue 22.3 on the page: a registered and an unknown address end in the same state when the
+/// No enumeration on the page: a registered and an unknown address end in the same state when the
 /// backend answers spec 000's `user_not_found` for the unknown one.
 @MainActor
 @Suite("Forgot password never reveals whether an account exists")

@@ -19,9 +19,9 @@ import GatehouseTestSupport
 import Logging
 import Testing
 
-/// Spec 000 / Story 1.4 / specs 003 and 004 states that issue 16 found missing on the
-/// forgot-password model: a visible "Validating...", the reachability check, real-time email
-/// feedback, the backend's own texts, spec 000's network texts, and logging.
+/// Spec 000 / Story 1.4 / specs 003 and 004 states of the forgot-password model: a visible
+/// "Validating...", the reachability check, real-time email feedback, the backend's own texts,
+/// spec 000's network texts, and logging.
 @MainActor
 @Suite("ForgotPasswordModel: states of specs 000, 001, 003, 004")
 struct ForgotPasswordSpecStatesTests {

@@ -18,7 +18,7 @@ import GatehouseFeatures
 import Logging
 import Testing
 
-/// Spec 002's states that issue 16 found missing: the form-level error's second line, "Retry"
+/// Spec 002's finer states: the form-level error's second line, "Retry"
 /// only where §8 gives one, the reachability check before sending, "Resend verification" for
 /// an unconfirmed address, and the client log of timeouts and server errors (no secrets).
 @MainActor

@@ -54,7 +54,9 @@ struct PasskeyLiveServerTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    // A guard against a ceremony that never ends, not a measure of speed: alone it takes well
+    // under a second, but beside the whole suite on two cores its round trips queued for 37-80 s.
+    @Test(.timeLimit(.minutes(5)))
     func theSDKRegistersAPasskeyAndSignsInWithIt() async throws {
         // As an iOS app with the associated domain `webcredentials:example.com`: the platform
         // writes the origin `https://example.com` in the client data.

@@ -70,7 +70,7 @@ final class CannedGoTrue: HTTPTransport {
     }
 }
 
-/// Issue 22.2 (and 22.4): a reset changes the password of the account whose link was opened,
+/// A reset changes the password of the account whose link was opened,
 /// with that link's recovery session, whatever the current session became meanwhile.
 @MainActor
 @Suite("The reset page and its recovery session")
@@ -95,7 +95,7 @@ struct RecoverySessionTests {
     }
 }
 
-/// Issue 22.4: the recovery session ends with the reset, and the current-session mode needs one.
+/// The recovery session ends with the reset, and the current-session mode needs one.
 @MainActor
 @Suite("The recovery session's lifetime")
 struct RecoveryLifetimeTests {
@@ -142,7 +142,7 @@ final class UndeletableStorage: SessionStorage {
     func remove(key: String) throws { throw Failure() }
 }
 
-/// Issue 22.8: a sign-out that left the stored session behind is not shown as a success.
+/// A sign-out that left the stored session behind is not shown as a success.
 @MainActor
 @Suite("AuthManager: a sign-out that did not finish")
 struct SignOutStorageFailureTests {

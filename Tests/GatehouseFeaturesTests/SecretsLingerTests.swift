@@ -17,7 +17,7 @@ import GatehouseCore
 import GatehouseFeatures
 import Testing
 
-/// Issue 22.8 (the models' half): once used, the login password, the session and the reset link
+/// Secrets left behind, the models' half: once used, the login password, the session and the reset link
 /// with its token are not kept in the page models (a memory dump, a crash report or a debugger
 /// reading the model finds none of them).
 @MainActor
@@ -35,7 +35,7 @@ struct SecretsLingerTests {
     }
 
     /// `sessionAllowedIn`: the one stored value that may hold a session at this point (the reset
-    /// page keeps the recovery session its link gave until the new password is saved, issue 22.2).
+    /// page keeps the recovery session its link gave until the new password is saved).
     static func expectNothingSecret(in model: AnyObject, _ secrets: [String], sessionAllowedIn: String? = nil) {
         for (label, value) in storedValues(of: model) {
             if label != sessionAllowedIn { #expect(value as? Session == nil, "\(label) holds a session") }

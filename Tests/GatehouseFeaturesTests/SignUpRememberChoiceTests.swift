@@ -15,7 +15,7 @@ import GatehouseClient
 import GatehouseFeatures
 import Testing
 
-/// Issue 22.4: the session a sign-up opens follows the page's "remember me", as sign-in does.
+/// The session a sign-up opens follows the page's "remember me", as sign-in does.
 @MainActor
 @Suite("SignUpModel remember choice")
 struct SignUpRememberChoiceTests {

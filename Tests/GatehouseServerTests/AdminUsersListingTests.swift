@@ -19,7 +19,7 @@ import Testing
 @testable import GatehouseServer
 
 /// `GET /admin/users` paged as GoTrue pages it, and `DELETE /admin/users/{id}` with
-/// `should_soft_delete` (issue 13, item 1; gotrue-extended.md sections 2, 11 and 12).
+/// `should_soft_delete` (gotrue-extended.md sections 2, 11 and 12).
 @Suite("Admin users: listing and soft delete")
 struct AdminUsersListingTests {
     func list(_ api: API, _ query: String) async throws -> Reply {

@@ -16,7 +16,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// Issue 19: the JSON depth setting, the byte scan that enforces it and finds NULs, and the
+/// The JSON depth setting, the byte scan that enforces it and finds NULs, and the
 /// query-string guard.
 @Suite("Bad input")
 struct BadInputTests {

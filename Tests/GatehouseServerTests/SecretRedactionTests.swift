@@ -17,7 +17,7 @@ import Testing
 @testable import GatehouseServer
 
 /// Every way Swift can describe a value (interpolation, `String(reflecting:)`, `dump`) shows no
-/// secret of the configuration (issue 21, item 1; the real-process test is
+/// secret of the configuration (the real-process test is
 /// Conformance/test_log_redaction.py).
 @Suite("Secret redaction")
 struct SecretRedactionTests {

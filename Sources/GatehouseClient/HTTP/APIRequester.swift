@@ -28,7 +28,7 @@ struct APIRequester: Sendable {
 
     /// Sends `request`; non-2xx answers are returned, not thrown.
     func send(_ request: URLRequest) async throws -> HTTPResult {
-        // Issue 22.12: credentials only over https (or to this machine), and nothing cacheable.
+        // Credentials only over https (or to this machine), and nothing cacheable.
         try TransportPolicy.check(request.url)
         var timed = request
         timed.setValue("no-store", forHTTPHeaderField: "Cache-Control")

@@ -24,7 +24,7 @@ import Foundation
 /// One file per key in a folder only the user can enter (0700), each file readable only by the
 /// user (0600), written atomically so a crash never leaves half a session.
 ///
-/// Issue 22.10: the file is created with mode 0600 by `open(2)` itself (FoundationNetworking's
+/// The file is created with mode 0600 by `open(2)` itself (FoundationNetworking's
 /// `createFile(atPath:attributes:)` creates it with the umask's 0644 and chmods it afterwards),
 /// an existing folder is tightened to 0700 on every write, and a file that its group or others
 /// can access is refused with `FileSessionStorageError.fileNotPrivate` instead of trusted.

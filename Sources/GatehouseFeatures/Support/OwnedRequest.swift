@@ -14,7 +14,7 @@
 import GatehouseClient
 
 /// The one request a screen's model runs at a time, owned by the model so that leaving the
-/// screen can cancel it (issue 22.6, spec 001's cancellation item). Views start requests from
+/// screen can cancel it (spec 001's cancellation item). Views start requests from
 /// button actions in their own `Task`s, which nothing cancels when the screen goes away; the
 /// model's `cancel()` (called from `.onDisappear`) does. Cancelling the caller's task cancels
 /// the request too.

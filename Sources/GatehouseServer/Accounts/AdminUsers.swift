@@ -103,9 +103,8 @@ extension AccountService {
         try checkMetadataSize(request.appMetadata ?? [:], field: "app_metadata")
         let bannedUntil = try request.banDuration.map { duration throws(AuthError) in try Self.banEnd(duration, now: now) }
         let newHash = passwordHash
-        let engine = store.engine
         let stored = try await store.run(.transaction) { database -> UserRecord? in
-            guard var user = try await database.users.find(id: userId, lockingOn: engine) else {
+            guard var user = try await database.users.find(id: userId, lockedForUpdate: true) else {
                 throw AuthError(.userNotFound, status: .notFound, "User not found")
             }
             var emailChanged = false
@@ -171,7 +170,7 @@ extension AccountService {
     }
 
     /// The longest ban: 100 years (876000h). Longer values would overflow the microsecond clock
-    /// (a trap that killed the process, issue 21, item 7) and mean nothing a shorter one does not.
+    /// (a trap that killed the process) and mean nothing a shorter one does not.
     static let maximumBanSeconds: Double = 100 * 365 * 24 * 3600
 
     /// `ban_duration`: `"none"` lifts a ban; otherwise a Go duration such as `"24h"` or `"1h30m"`,

@@ -34,9 +34,8 @@ extension AccountService {
     func adminSoftDeleteUser(id: String) async throws(AuthError) {
         let userId = try await adminUser(id: id).id
         let now = clock.now()
-        let engine = store.engine
         try await store.run(.transaction) { database in
-            guard let user = try await database.users.find(id: userId, lockingOn: engine) else {
+            guard let user = try await database.users.find(id: userId, lockedForUpdate: true) else {
                 throw AuthError(.userNotFound, status: .notFound, "User not found")
             }
             guard user.deletedAt == nil else { return }

@@ -57,13 +57,12 @@ extension AccountService {
         let now = clock.now()
         let twoSidedSetting = configuration.secureEmailChange
         let autoconfirm = configuration.autoconfirm
-        let engine = store.engine
         let mailQueue = mailQueue
         let random = random
         let redirect = redirectTo.map { redirectPolicy.resolve($0).url }
         let userId = caller.user.id
         let step = try await store.run(.transaction) { database -> EmailChangeStep in
-            guard var user = try await database.users.find(id: userId, lockingOn: engine) else {
+            guard var user = try await database.users.find(id: userId, lockedForUpdate: true) else {
                 throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
             }
             if user.email == newEmail.normalized { return .done(user) }

@@ -36,10 +36,9 @@ extension AccountService {
         let redirect = redirectPolicy.resolve(requested).url
         let mint = EmailChangeTokenMint(
             tokenHasher: tokenHasher, lifetime: configuration.otpExpiry, externalURL: configuration.externalURL, random: random)
-        let engine = store.engine
         let (user, minted) = try await store.run(.transaction) { database -> (UserRecord, MintedEmailChangeToken) in
             guard let found = try await database.users.find(email: email),
-                var user = try await database.users.find(id: found.id, lockingOn: engine)
+                var user = try await database.users.find(id: found.id, lockedForUpdate: true)
             else {
                 throw AuthError(.userNotFound, status: .notFound, "User with this email not found")
             }

@@ -30,9 +30,9 @@ enum EmailChangeSettlement {
     /// the other address's turn. Nil when the account has no pending change any more (a newer
     /// request or a password change replaced it), which the caller answers like an unusable link.
     static func confirm(
-        _ token: OneTimeTokenRecord, now: Timestamp, random: RandomSource, engine: SQLEngine, in database: UnitOfWork
+        _ token: OneTimeTokenRecord, now: Timestamp, random: RandomSource, in database: UnitOfWork
     ) async throws -> Result? {
-        guard var user = try await database.users.find(id: token.userId, lockingOn: engine), !user.isBanned(at: now),
+        guard var user = try await database.users.find(id: token.userId, lockedForUpdate: true), !user.isBanned(at: now),
             let newEmail = user.emailChange, let side = EmailChangeSide(purpose: token.purpose)
         else { return nil }
         guard user.emailChangeAwaiting.contains(EmailChangeSides(side)) else {

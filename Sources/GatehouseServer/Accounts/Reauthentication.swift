@@ -27,8 +27,8 @@ extension AuthError {
 }
 
 extension AccountService {
-    /// A password change needs more than an access token, which may have been stolen (issue 11,
-    /// item 7). Any one of these is enough: the session signed in within
+    /// A password change needs more than an access token, which may have been stolen. Any one
+    /// of these is enough: the session signed in within
     /// `reauthenticationWindow`; it is a recovery session (from an emailed link) no older than
     /// the link's lifetime; the correct `current_password`; or the nonce `GET /reauthenticate`
     /// emailed. Otherwise 400 `reauthentication_needed`.

@@ -45,10 +45,9 @@ extension AccountService {
         }
         let keptSession = caller.session.id
         let newHash = newPasswordHash
-        let engine = store.engine
         // Re-read under lock inside the transaction: concurrent metadata merges all land.
         let updated = try await store.run(.transaction) { database -> UserRecord in
-            guard var user = try await database.users.find(id: current.id, lockingOn: engine) else {
+            guard var user = try await database.users.find(id: current.id, lockedForUpdate: true) else {
                 throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
             }
             if let newHash { user.passwordHash = newHash }

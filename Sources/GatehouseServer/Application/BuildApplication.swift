@@ -39,9 +39,9 @@ func buildApplication(configuration: ServerConfiguration, logger: Logger?, clock
     let service = GatehouseServices(environment: environment)
 
     var services: [any Service] = []
-    if let postgres = store as? PostgresStore { services.append(postgres) }
+    if let connection = store.connectionService { services.append(connection) }
     services.append(ShutdownService(store: store, hasher: environment.hasher))
-    if let sqlite = store as? SQLiteStore { services.append(SQLiteCheckpointer(store: sqlite)) }
+    services.append(contentsOf: store.upkeepServices)
     // After the store in the list, so it stops first on shutdown (services stop in reverse).
     services.append(OutboxWorker(environment: environment, mail: service.mail))
     services.append(RetentionService(environment: environment))

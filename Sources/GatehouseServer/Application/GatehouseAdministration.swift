@@ -81,10 +81,10 @@ public enum GatehouseAdministration {
         let logger = Logger(label: "gatehouse.admin")
         if existing { try ExistingDatabase.checkFile(configuration) }
         let store = try await openStore(configuration: configuration, logger: logger)
-        if let postgres = store as? PostgresStore {
+        if let connection = store.connectionService {
             return try await withThrowingTaskGroup(of: T?.self) { group in
                 group.addTask {
-                    await postgres.client.run()
+                    try await connection.run()
                     return nil
                 }
                 defer { group.cancelAll() }

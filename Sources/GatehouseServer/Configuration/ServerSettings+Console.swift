@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// The admin console at `/admin` (issue 18, branch console).
+/// The admin console at `/admin`.
 extension ServerSettings {
     static let console: [any SettingDescription] = [adminConsole, adminConsoleIdleTimeout]
 

@@ -13,7 +13,7 @@
 
 import Foundation
 
-/// Passkeys (WebAuthn first-factor sign-in, issue #20), named as GoTrue's `GOTRUE_PASSKEY_*` and
+/// Passkeys (WebAuthn first-factor sign-in), named as GoTrue's `GOTRUE_PASSKEY_*` and
 /// `GOTRUE_WEBAUTHN_*` with our prefix, with GoTrue's defaults.
 extension ServerSettings {
     static let passkeys: [any SettingDescription] = [

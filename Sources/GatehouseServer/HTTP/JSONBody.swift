@@ -37,7 +37,7 @@ enum JSONBody {
         case .tooDeep(let limit)?:
             throw AuthError(.badJSON, status: .badRequest, "Could not parse request body as JSON: nested deeper than \(limit) levels")
         case .nul(let field)?:
-            // 422, as for a NUL in a password since issue 11.8.
+            // 422, as for a NUL in a password.
             let message = field.isEmpty ? "A key cannot contain a NUL character" : "Field \"\(field)\" cannot contain a NUL character"
             throw AuthError(.validationFailed, status: .unprocessableContent, message)
         case nil:

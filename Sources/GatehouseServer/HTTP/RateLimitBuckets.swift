@@ -21,7 +21,7 @@ protocol RateLimitBuckets: Sendable {
     func take(from key: String, in bucket: String, limit: RequestLimit, now: Double) async throws(AuthError) -> Int?
 }
 
-/// Buckets in this process's memory: for SQLite, which serves one instance by design.
+/// Buckets in this process's memory: for a store that serves one instance (`Store.rateLimitBuckets`).
 final class MemoryRateLimitBuckets: RateLimitBuckets {
     private struct Bucket {
         var tokens: Double
@@ -56,22 +56,5 @@ final class MemoryRateLimitBuckets: RateLimitBuckets {
         buckets = buckets.filter { _, bucket in
             bucket.tokens + (now - bucket.updatedAt) * limit.refillPerSecond < limit.burst
         }
-    }
-}
-
-/// Buckets in the database (`rate_limit_buckets`), for PostgreSQL: every instance on the database
-/// spends from the same bucket, in one atomic upsert per request. A database that fails here
-/// answers 500, as for any request that needs it: failing open would lift every limit at once.
-struct DatabaseRateLimitBuckets: RateLimitBuckets {
-    let store: Store
-
-    func take(from key: String, in bucket: String, limit: RequestLimit, now: Double) async throws(AuthError) -> Int? {
-        let left = try await store.run(.statement) { database in
-            try await database.rateLimitBuckets.take(
-                bucket: bucket, key: key, burst: limit.burst, refillPerSecond: limit.refillPerSecond,
-                nowMicros: Int64(now * 1_000_000))
-        }
-        guard let left else { return nil }
-        return limit.secondsUntilNext(from: left)
     }
 }

@@ -15,7 +15,7 @@ import Foundation
 
 /// Per-client token buckets. Neither Hummingbird nor its extensions rate-limit, so this small one
 /// is ours. A bucket holds up to `burst` requests and refills at `perFiveMinutes / 300` per second,
-/// as GoTrue's limiters do. Where the buckets live is the engine's choice (`RateLimitBuckets`):
+/// as GoTrue's limiters do. Where the buckets live is the store's choice (`Store.rateLimitBuckets`):
 /// in memory for SQLite (one instance by design), in the database for PostgreSQL, so that several
 /// instances behind one load balancer share one budget per client (a limit of N is N in total).
 final class RateLimiter: Sendable {
@@ -81,10 +81,7 @@ struct RateLimits: Sendable {
 
     init(_ configuration: ServerConfiguration.RateLimitConfiguration, store: Store? = nil) {
         let prefix = configuration.ipv6Prefix
-        // SQLite serves one instance: its buckets stay in memory. PostgreSQL may serve several.
-        func buckets() -> any RateLimitBuckets {
-            if let store, store.engine == .postgres { DatabaseRateLimitBuckets(store: store) } else { MemoryRateLimitBuckets() }
-        }
+        func buckets() -> any RateLimitBuckets { store?.rateLimitBuckets() ?? MemoryRateLimitBuckets() }
         func limiter(_ name: String, _ perFiveMinutes: Double, burst: Double? = nil) -> RateLimiter {
             RateLimiter(
                 name, .init(perFiveMinutes: perFiveMinutes, burst: burst ?? configuration.burst), ipv6Prefix: prefix, buckets: buckets())

@@ -52,7 +52,7 @@ extension MFAService {
         }
         try await store.run(.transaction) { work in
             // The user's row lock serializes concurrent enrolments, so the limits below hold.
-            _ = try await work.users.find(id: factor.userId, lockingOn: work.engine)
+            _ = try await work.users.find(id: factor.userId, lockedForUpdate: true)
             try await work.mfaFactors.deleteUnverified(userId: factor.userId, staleBefore: staleBefore)
             let existing = try await work.mfaFactors.list(userId: factor.userId)
             if existing.contains(where: { $0.friendlyName == factor.friendlyName }) {

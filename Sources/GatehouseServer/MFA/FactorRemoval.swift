@@ -60,7 +60,7 @@ extension MFAService {
         }
         let now = clock.now()
         return try await store.run(.transaction) { work in
-            _ = try await work.users.find(id: uuid, lockingOn: work.engine)
+            _ = try await work.users.find(id: uuid, lockedForUpdate: true)
             guard var factor = try await work.mfaFactors.find(id: factorUUID, userId: uuid) else { throw AuthError.factorNotFound }
             guard let friendlyName else { return factor }
             guard try await work.mfaFactors.rename(id: factor.id, userId: uuid, to: friendlyName, at: now) else {

@@ -84,9 +84,8 @@ extension MailService {
     {
         let now = clock.now()
         let mint = emailChangeMint
-        let engine = store.engine
         let minted = try await store.perform(.transaction) { database -> (UserRecord, MintedEmailChangeToken)? in
-            guard let user = try await database.users.find(id: userId, lockingOn: engine), user.emailChange == newEmail,
+            guard let user = try await database.users.find(id: userId, lockedForUpdate: true), user.emailChange == newEmail,
                 user.emailChangeAwaiting.contains(EmailChangeSides(side))
             else { return nil }
             if side == .current, user.isAnonymous { return nil }

@@ -20,9 +20,8 @@ import Synchronization
 /// window, its outbox job and its audit entry. Written one request at a time that was three
 /// statements and three commits a request, queued one behind the other on SQLite's single writer
 /// (the profile in Benchmarks/PROFILE.md). Here the requests that arrive while one batch is
-/// being written wait for it, then go together as the next batch, in one transaction: on
-/// PostgreSQL three multi-row statements, on SQLite single-row statements kept prepared and run in
-/// one hop to the thread pool (`SQLiteDirectConnection`).
+/// being written wait for it, then go together as the next batch, in one transaction
+/// (`Store.writeEmailRequests`).
 ///
 /// Nothing is answered before its batch is written: a 200 still means the job is in the
 /// database, and a crash loses only requests that had no answer yet. No timer either: a request
@@ -34,12 +33,7 @@ import Synchronization
 /// waiting by then. No background task, and no request waits for more than the batch ahead of it.
 final class EmailRequestCommitter: Sendable {
     /// One request's rows, built in its own task (hashes, JSON) before it joins a batch.
-    struct Request: Sendable {
-        var windowKey: String
-        var now: Timestamp
-        var job: OutboxRepository.NewJob
-        var audit: AuditEntry
-    }
+    typealias Request = EmailRequestRows
 
     /// The most requests one batch writes (bounds a statement's bound values).
     static let batchLimit = 200
@@ -60,9 +54,6 @@ final class EmailRequestCommitter: Sendable {
     }
 
     private let store: Store
-    /// SQLite's store when it can run a batch on its direct connection (prepared statements, one
-    /// hop); nil on PostgreSQL, whose batch is three multi-row statements in a transaction.
-    private let sqlite: SQLiteStore?
     /// `GATEHOUSE_EMAIL_SEND_WINDOW`, seconds; 0 turns the window off.
     private let sendWindow: Double
     private let metrics: GatehouseMetrics
@@ -70,7 +61,6 @@ final class EmailRequestCommitter: Sendable {
 
     init(store: Store, sendWindow: Double, metrics: GatehouseMetrics) {
         self.store = store
-        sqlite = store.sql as? SQLiteStore
         self.sendWindow = sendWindow
         self.metrics = metrics
     }
@@ -129,17 +119,6 @@ final class EmailRequestCommitter: Sendable {
 
     /// The batch's three writes, in one transaction; the wait of each request (nil: written).
     private func write(_ requests: [Request]) async throws -> [Int?] {
-        let plan = EmailRequestBatchPlan(requests, window: sendWindow)
-        if let sqlite {
-            return try await sqlite.writeDirect { try $0.writeEmailRequests(plan) }
-        }
-        return try await store.perform(.transaction) { work in
-            let opened = try await work.emailWindows.claimEach(plan.claims, window: plan.window)
-            let accepted = plan.accepted(opened: opened)
-            try await work.outbox.enqueueEach(accepted.map { plan.requests[$0].job })
-            try await work.auditLog.appendEach(accepted.map { plan.requests[$0].audit })
-            let lastSent = try await work.emailWindows.lastSent(plan.refusedKeys(accepted: accepted))
-            return plan.waits(accepted: accepted, lastSent: lastSent)
-        }
+        try await store.writeEmailRequests(EmailRequestBatchPlan(requests, window: sendWindow))
     }
 }

@@ -105,14 +105,13 @@ final class OutboxWorker: Service {
 
     /// Claims one batch and delivers it, a few at a time. Returns how many jobs were claimed.
     func deliverDueJobs() async -> Int {
-        let engine = environment.store.engine
         let clock = environment.clock
         let entries: [OutboxEntry]
         do {
             let (limit, lease) = (batchSize, lease)
             // One UPDATE … RETURNING: atomic on its own, no transaction around it.
             entries = try await environment.store.perform(.statement) { database in
-                try await database.outbox.claim(limit: limit, lease: lease, now: clock.now(), engine: engine)
+                try await database.outbox.claim(limit: limit, lease: lease, now: clock.now())
             }
         } catch {
             if Task.isCancelled { return 0 }

@@ -14,10 +14,10 @@
 import CoreMetrics
 import Prometheus
 
-/// How long a unit of work waited for its database connection before its first statement
-/// (issue #15's "database pool waits"): on PostgreSQL for a connection of the pool, on SQLite for
-/// the one writer (writes queue in arrival order behind it). SQLite's reads share the reader
-/// connections round-robin and wait for none, so they record nothing.
+/// How long a unit of work waited for its database connection before its first statement:
+/// on PostgreSQL for a connection of the pool, on SQLite for the one writer (writes queue in
+/// arrival order behind it). SQLite's reads share the reader connections round-robin and wait for
+/// none, so they record nothing.
 ///
 /// `gatehouse_db_pool_wait_seconds{engine, kind}`, `kind` `read` or `write`; its `_count` is the
 /// number of connections obtained. The timers are made once, with the store, so that a wait
@@ -41,11 +41,11 @@ struct DatabasePoolWaits: Sendable {
     private let reads: CoreMetrics.Timer?
     private let writes: CoreMetrics.Timer
 
-    init(engine: SQLEngine, factory: DescribedMetricsFactory) {
+    init(engine: SQLEngine, pooledReads: Bool, factory: DescribedMetricsFactory) {
         func timer(_ kind: String) -> CoreMetrics.Timer {
             CoreMetrics.Timer(label: Self.metricName, dimensions: [("engine", engine.rawValue), ("kind", kind)], factory: factory)
         }
-        reads = engine == .postgres ? timer("read") : nil
+        reads = pooledReads ? timer("read") : nil
         writes = timer("write")
     }
 
@@ -61,7 +61,8 @@ struct DatabasePoolWaits: Sendable {
 
 extension GatehouseMetrics {
     /// The pool-wait timers of a store on `engine`, made once when the store opens.
-    func databasePoolWaits(_ engine: SQLEngine) -> DatabasePoolWaits {
-        DatabasePoolWaits(engine: engine, factory: factory)
+    /// `pooledReads`: whether reads wait for a connection of a pool too (or only writes do).
+    func databasePoolWaits(_ engine: SQLEngine, pooledReads: Bool) -> DatabasePoolWaits {
+        DatabasePoolWaits(engine: engine, pooledReads: pooledReads, factory: factory)
     }
 }

@@ -67,7 +67,7 @@ extension PasskeyService {
         let limit = settings.maxPerUser
         try await store.run(.transaction) { work in
             // The user's row lock serializes this user's registrations, so the cap holds.
-            _ = try await work.users.find(id: userId, lockingOn: work.engine)
+            _ = try await work.users.find(id: userId, lockedForUpdate: true)
             guard try await work.passkeys.count(userId: userId) < limit else { throw AuthError.tooManyPasskeys }
             guard try await work.passkeys.insert(passkey) else { throw AuthError.webAuthnCredentialExists }
             try await work.audit(

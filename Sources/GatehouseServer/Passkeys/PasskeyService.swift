@@ -16,7 +16,7 @@ import GatehouseCore
 import GatehouseWebAuthn
 import Logging
 
-/// Passkeys (WebAuthn first-factor sign-in, issue #20): registration for a signed-in user, sign-in
+/// Passkeys (WebAuthn first-factor sign-in): registration for a signed-in user, sign-in
 /// for anyone, the user's list, rename and removal, and the admin list and removal. One file per
 /// operation. Verification itself is the `GatehouseWebAuthn` module's; this service owns the
 /// challenges (stored, single use, expiring), the credentials and the sessions a sign-in starts.

@@ -123,7 +123,7 @@ extension RecoveryService {
         -> EmailChangeStepResult?
     {
         guard let challenge = token.codeChallenge, let method = token.codeChallengeMethod else { return nil }
-        switch try await EmailChangeSettlement.confirm(token, now: now, random: random, engine: store.engine, in: database) {
+        switch try await EmailChangeSettlement.confirm(token, now: now, random: random, in: database) {
         case nil: return nil
         case .awaitingOtherAddress: return .awaitingOtherAddress
         case .changed(let user):
@@ -140,7 +140,7 @@ extension RecoveryService {
     private func settleEmailChange(
         _ token: OneTimeTokenRecord, client: ClientInfo, now: Timestamp, in database: UnitOfWork
     ) async throws -> EmailChangeStepResult? {
-        switch try await EmailChangeSettlement.confirm(token, now: now, random: random, engine: store.engine, in: database) {
+        switch try await EmailChangeSettlement.confirm(token, now: now, random: random, in: database) {
         case nil:
             return nil
         case .awaitingOtherAddress:

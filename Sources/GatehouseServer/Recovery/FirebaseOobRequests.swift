@@ -23,22 +23,14 @@ struct FirebaseIssuedOobLink: Sendable {
 
 extension RecoveryService {
     /// Firebase's `sendOobCode` without admin rights: the same path as `/recover` (validated
-    /// address, the address's send window, one outbox job in the same transaction, no lookup),
+    /// address, the address's send window, one outbox job, written in the same group commit; no
+    /// lookup),
     /// so a registered and an unknown address get the same answer in the same time, and only a
     /// registered one gets an email, sent by the worker with Firebase's action link.
     func requestFirebaseOobEmail(_ link: FirebaseActionLink, to email: EmailAddress) async throws(AuthError) {
         let job = OutboxJob.firebaseOob(email: email.normalized, link: link)
-        let now = clock.now()
-        let kind = link.requestType.windowKind
-        // As `requestEmail`: on SQLite the write lock already orders the two statements.
         let event = AuditEvent(link.requestType.purpose == .recovery ? .recoveryRequested : .confirmationRequested, email: email.normalized)
-        let wait = try await store.run(store.engine == .sqlite ? .statement : .transaction) { database in
-            let wait = try await mailQueue.enqueueWithinWindow(job, kind: kind, email: email, now: now, in: database)
-            if wait == nil { try await database.audit(event, at: now) }
-            return wait
-        }
-        if let wait { throw MailQueue.windowStillOpen(wait) }
-        mailQueue.nudge()
+        try await submitEmailRequest(job, kind: link.requestType.windowKind, email: email, pkce: false, event: event)
     }
 
     /// Firebase's `sendOobCode` with `returnOobLink` (admin only, checked by the adapter): mints

@@ -48,14 +48,24 @@ extension RecoveryService {
                 .signupConfirmation(
                     email: email.normalized, redirectTo: redirectTo, codeChallenge: pkce?.challenge, codeChallengeMethod: pkce?.method)
             }
-        let now = clock.now()
         // Recorded by address only: looking the account up here would break the timing parity.
         let event = AuditEvent(kind == .recovery ? .recoveryRequested : .confirmationRequested, email: email.normalized)
+        try await submitEmailRequest(job, kind: kind, email: email, pkce: pkce != nil, event: event)
+        metrics.recordEmailRequest(kind.rawValue)
+    }
+
+    /// Writes one request's window claim, job and audit entry with the other requests of the
+    /// moment (`EmailRequestCommitter`), then wakes the worker; inside the address's window,
+    /// GoTrue's 429 with the seconds left and nothing written.
+    func submitEmailRequest(
+        _ job: OutboxJob, kind: EmailRequestKind, email: EmailAddress, pkce: Bool, event: AuditEvent
+    ) async throws(AuthError) {
+        let now = clock.now()
         let wait: Int?
         do {
             wait = try await emailRequests.submit(
                 EmailRequestCommitter.Request(
-                    windowKey: mailQueue.windowKey(kind: kind, email: email, pkce: pkce != nil), now: now,
+                    windowKey: mailQueue.windowKey(kind: kind, email: email, pkce: pkce), now: now,
                     job: try OutboxRepository.NewJob(job, id: random.uuid(), now: now),
                     audit: AuditEntry(event, at: now, request: AuditRequest.current)))
         } catch {
@@ -64,7 +74,6 @@ extension RecoveryService {
         }
         if let wait { throw MailQueue.windowStillOpen(wait) }
         mailQueue.nudge()
-        metrics.recordEmailRequest(kind.rawValue)
     }
 }
 

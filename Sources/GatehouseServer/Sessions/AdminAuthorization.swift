@@ -43,8 +43,8 @@ extension SessionService {
     /// signing out, demotion, a ban or deletion take effect at once, not when the token expires.
     /// Returns who is acting, for the audit log: the admin user's id, or the key's role.
     @discardableResult
-    func requireAdmin(authorization: String?) async throws(AuthError) -> String {
-        let token = try Self.bearerToken(authorization)
+    func requireAdmin(bearer: String?) async throws(AuthError) -> String {
+        guard let token = bearer else { throw .noAuthorization }
         guard let claims = try? await signer.keys.verify(token, as: AdminTokenClaims.self) else {
             throw AuthError(.badJWT, status: .forbidden, "invalid JWT: unable to parse or verify signature, token is expired or malformed")
         }
@@ -79,7 +79,7 @@ extension SessionService {
     }
 
     /// The former name of `requireAdmin`, kept for callers written against it.
-    func requireServiceRole(authorization: String?) async throws(AuthError) {
-        try await requireAdmin(authorization: authorization)
+    func requireServiceRole(bearer: String?) async throws(AuthError) {
+        try await requireAdmin(bearer: bearer)
     }
 }

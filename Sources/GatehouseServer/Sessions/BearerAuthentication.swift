@@ -27,8 +27,8 @@ extension SessionService {
     /// a valid signature is not enough, the session must still exist (so sign-out and password
     /// changes take effect at once) and the account's state must allow a GoTrue session (not
     /// banned; not an unverified address signed in over Firebase).
-    func authenticate(authorization: String?) async throws(AuthError) -> Authenticated {
-        let token = try Self.bearerToken(authorization)
+    func authenticate(bearer: String?) async throws(AuthError) -> Authenticated {
+        guard let token = bearer else { throw .noAuthorization }
         let claims = try await signer.verifyAccessToken(token, now: clock.now())
         guard let userId = UUID(parsing: claims.sub.value) else {
             throw AuthError(.badJWT, status: .badRequest, "invalid claim: sub claim must be a UUID")
@@ -54,12 +54,4 @@ extension SessionService {
         return Authenticated(claims: claims, session: session, user: user)
     }
 
-    static func bearerToken(_ header: String?) throws(AuthError) -> String {
-        guard let header else { throw .noAuthorization }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw .noAuthorization }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        guard !token.isEmpty else { throw .noAuthorization }
-        return token
-    }
 }

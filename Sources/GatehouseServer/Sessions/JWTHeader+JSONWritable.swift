@@ -16,7 +16,7 @@ import JWTKit
 
 // A token's header written by `JSONWriter` (`ClaimsJSONEncoder` takes anything `JSONWritable`):
 // through jwt-kit's `JSONEncoder` it cost ~30,000 instructions a token, for `{"alg":"HS256",
-// "typ":"JWT"}` (Benchmarks/PROFILE.md, session 11). Members are written in key order, so a
+// "typ":"JWT"}` (Benchmarks/PROFILE.md). Members are written in key order, so a
 // header's bytes do not depend on the dictionary's.
 
 extension JWTHeader: JSONWritable {

@@ -50,8 +50,8 @@ struct FlowStateRepository: Sendable {
         ).first()
         return try row.map { row in
             FlowStateRecord(
-                id: UUID(parsing: try row.decode(column: "id", as: String.self)) ?? UUID(),
-                userId: UUID(parsing: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
+                id: try row.decodeUUID(column: "id"),
+                userId: try row.decodeUUID(column: "user_id"),
                 codeChallenge: try row.decode(column: "code_challenge", as: String.self),
                 codeChallengeMethod: try row.decode(column: "code_challenge_method", as: String.self),
                 authenticationMethod: try row.decode(column: "authentication_method", as: String.self),

@@ -39,8 +39,8 @@ struct MFAChallengeRepository: Sendable {
         ).first()
         return try row.map { row in
             ChallengeRecord(
-                id: UUID(parsing: try row.decode(column: "id", as: String.self)) ?? UUID(),
-                factorId: UUID(parsing: try row.decode(column: "factor_id", as: String.self)) ?? UUID(),
+                id: try row.decodeUUID(column: "id"),
+                factorId: try row.decodeUUID(column: "factor_id"),
                 ip: try row.decode(column: "ip", as: String.self),
                 createdAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: "created_at", as: Int64.self)),
                 verifiedAt: try row.decode(column: "verified_at", as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))

@@ -139,8 +139,8 @@ struct MFAFactorRepository: Sendable {
             try row.decode(column: column, as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
         }
         return FactorRecord(
-            id: UUID(parsing: try row.decode(column: "id", as: String.self)) ?? UUID(),
-            userId: UUID(parsing: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
+            id: try row.decodeUUID(column: "id"),
+            userId: try row.decodeUUID(column: "user_id"),
             friendlyName: try row.decode(column: "friendly_name", as: String.self),
             factorType: try row.decode(column: "factor_type", as: String.self),
             status: FactorRecord.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .unverified,

@@ -20,7 +20,7 @@ extension Migrations {
         Migration(
             version: 6, name: "keys: soft-deleted users",
             statements: ["ALTER TABLE users ADD COLUMN deleted_at BIGINT"]),
-        // MFA (branch mfa): TOTP factors and their challenges, children of `users` (removed by
+        // MFA: TOTP factors and their challenges, children of `users` (removed by
         // `UserRepository.delete`), and the factor a session was raised to aal2 with (so removing
         // the factor lowers those sessions again). `friendly_name` is '' when none was given; two
         // empty names collide, as in GoTrue. `last_used_step` refuses a code's second use.
@@ -86,7 +86,7 @@ extension Migrations {
                 LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'
                 """,
             ]),
-        // Firebase's `validSince` (branch fbcore): tokens of a user issued before it are void.
+        // Firebase's `validSince`: tokens of a user issued before it are void.
         Migration(
             version: 10, name: "fbcore: token validity",
             statements: [

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// The admin console (issue 18, branch console): which accounts are operators. Appended at the
+/// The admin console: which accounts are operators. Appended at the
 /// end of `Migrations.all`.
 ///
 /// GoTrue's `users` table has `is_super_admin`; here it is what opens the console at `/admin`

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// The schema of several instances on one PostgreSQL (issue 15, branch deploy). Appended to
+/// The schema of several instances on one PostgreSQL. Appended to
 /// `Migrations.all`; each migration runs once, in this order.
 extension Migrations {
     static let deploy: [Migration] = [

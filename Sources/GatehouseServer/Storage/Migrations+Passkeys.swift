@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// Passkeys (branch pkapi, issue #20): WebAuthn challenges and the users' credentials.
+/// Passkeys: WebAuthn challenges and the users' credentials.
 /// Appended at the end of `Migrations.all`.
 ///
 /// Binary values (challenge, credential id, COSE key) are base64url TEXT, as every other column

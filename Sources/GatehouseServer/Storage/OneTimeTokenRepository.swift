@@ -131,8 +131,8 @@ struct OneTimeTokenRepository: Sendable {
 
     private static func decode(_ row: any SQLRow) throws -> OneTimeTokenRecord {
         OneTimeTokenRecord(
-            id: UUID(parsing: try row.decode(column: "id", as: String.self)) ?? UUID(),
-            userId: UUID(parsing: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
+            id: try row.decodeUUID(column: "id"),
+            userId: try row.decodeUUID(column: "user_id"),
             purpose: TokenPurpose(rawValue: try row.decode(column: "purpose", as: String.self)) ?? .recovery,
             codeHash: try row.decode(column: "code_hash", as: String.self),
             attempts: try row.decode(column: "attempts", as: Int.self),

@@ -44,9 +44,9 @@ struct OutboxRepository: Sendable {
     /// Claims up to `limit` due jobs: pending ones whose time has come, and `sending` ones whose
     /// lease ran out (their worker died). On PostgreSQL, `FOR UPDATE SKIP LOCKED` lets workers
     /// of several instances claim disjoint batches; SQLite has a single writer already.
-    func claim(limit: Int, lease: Double, now: Timestamp, engine: SQLEngine) async throws -> [OutboxEntry] {
+    func claim(limit: Int, lease: Double, now: Timestamp) async throws -> [OutboxEntry] {
         let nowMicros = now.microsecondsSinceEpoch
-        let lockClause = engine == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        let lockClause = database.engine == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         let rows = try await database.raw(
             """
             UPDATE outbox SET state = 'sending', attempts = attempts + 1,

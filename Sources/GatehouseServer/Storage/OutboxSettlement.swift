@@ -22,7 +22,7 @@ extension Store {
     /// rows, COMMIT), and under load each hop waits for a thread of NIO's pool and then for one of
     /// Swift's while the writer is held: at 1,000 `/recover` requests a second on two cores the
     /// worker held the single writer 1.4–1.7 s of every 10 s, 0.75 s with this, and requests
-    /// arriving meanwhile wait behind it (Benchmarks/PROFILE.md, session 11).
+    /// arriving meanwhile wait behind it (Benchmarks/PROFILE.md).
     func settleOutbox(_ results: [OutboxRepository.Finish], audit entries: [AuditEntry], now: Timestamp) async throws {
         if let sqlite = sql as? SQLiteStore {
             try await sqlite.writeDirect { try $0.settleOutboxJobs(results, audit: entries, now: now) }

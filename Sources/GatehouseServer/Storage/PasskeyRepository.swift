@@ -129,8 +129,8 @@ struct PasskeyRepository: Sendable {
         }
         let transports = try row.decode(column: "transports", as: String.self)
         return PasskeyRecord(
-            id: UUID(parsing: try row.decode(column: "id", as: String.self)) ?? UUID(),
-            userId: UUID(parsing: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
+            id: try row.decodeUUID(column: "id"),
+            userId: try row.decodeUUID(column: "user_id"),
             credentialID: PasskeyRecord.decode(try row.decode(column: "credential_id", as: String.self)),
             publicKey: PasskeyRecord.decode(try row.decode(column: "public_key", as: String.self)),
             attestationType: try row.decode(column: "attestation_type", as: String.self),

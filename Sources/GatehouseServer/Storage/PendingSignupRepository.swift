@@ -66,8 +66,8 @@ struct PendingSignupRepository: Sendable {
 
     private static func decode(_ row: any SQLRow) throws -> PendingSignupRecord {
         PendingSignupRecord(
-            id: UUID(parsing: try row.decode(column: "id", as: String.self)) ?? UUID(),
-            userId: UUID(parsing: try row.decode(column: "user_id", as: String.self)) ?? UUID(),
+            id: try row.decodeUUID(column: "id"),
+            userId: try row.decodeUUID(column: "user_id"),
             passwordHash: try row.decode(column: "password_hash", as: String?.self),
             userMetadata: JSONColumn.decode(try row.decode(column: "user_metadata", as: String?.self)),
             createdAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: "created_at", as: Int64.self))

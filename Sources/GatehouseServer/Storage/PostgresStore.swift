@@ -52,7 +52,7 @@ public final class PostgresStore: SQLStore, Service {
         )
         configuration.options.maximumConnections = Self.maximumConnections
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        self.poolWaits = metrics?.databasePoolWaits(.postgres)
+        self.poolWaits = metrics?.databasePoolWaits(.postgres, pooledReads: true)
     }
 
     public func run() async throws {

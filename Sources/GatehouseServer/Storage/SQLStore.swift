@@ -35,6 +35,11 @@ public enum SQLEngine: String, Sendable {
     case postgres
 }
 
+extension SQLDatabase {
+    /// The engine behind a connection, for the few statements written per engine.
+    var engine: SQLEngine { dialect.name == "postgresql" ? .postgres : .sqlite }
+}
+
 /// Runs `body` between BEGIN and COMMIT on one connection, rolling back on error.
 func inTransaction<T: Sendable>(
     _ database: any SQLDatabase, begin: String = "BEGIN",

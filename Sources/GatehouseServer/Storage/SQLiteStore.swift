@@ -68,7 +68,8 @@ public final class SQLiteStore: SQLStore {
             throw error
         }
         return SQLiteStore(
-            path: path, logger: logger, writer: writer, readers: readers, poolWaits: metrics?.databasePoolWaits(.sqlite),
+            path: path, logger: logger, writer: writer, readers: readers,
+            poolWaits: metrics?.databasePoolWaits(.sqlite, pooledReads: false),
             eventLoop: eventLoops.any())
     }
 

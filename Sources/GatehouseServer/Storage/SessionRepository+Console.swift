@@ -36,7 +36,7 @@ extension SessionRepository {
             """
         ).all().map { row in
             ConsoleSessionSummary(
-                id: UUID(parsing: try row.decode(column: "id", as: String.self)) ?? UUID(),
+                id: try row.decodeUUID(column: "id"),
                 aal: try row.decode(column: "aal", as: String.self),
                 userAgent: try row.decode(column: "user_agent", as: String?.self),
                 ip: try row.decode(column: "ip", as: String?.self),

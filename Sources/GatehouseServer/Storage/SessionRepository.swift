@@ -73,8 +73,8 @@ struct SessionRepository: Sendable {
     private static func decode(_ row: any SQLRow, prefix: String = "") throws -> SessionRecord {
         let amr = AuthenticationMethod.list(fromJSON: try row.decode(column: prefix + "amr", as: String.self))
         return SessionRecord(
-            id: UUID(parsing: try row.decode(column: prefix + "id", as: String.self)) ?? UUID(),
-            userId: UUID(parsing: try row.decode(column: prefix + "user_id", as: String.self)) ?? UUID(),
+            id: try row.decodeUUID(column: prefix + "id"),
+            userId: try row.decodeUUID(column: prefix + "user_id"),
             aal: try row.decode(column: prefix + "aal", as: String.self), amr: amr,
             refreshCounter: try row.decode(column: prefix + "refresh_counter", as: Int64.self),
             refreshedAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: prefix + "refreshed_at", as: Int64.self)),

@@ -30,11 +30,11 @@ struct UserRepository: Sendable {
         """
     static let from = "FROM users u LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'"
 
-    /// The user by id. With `lockingOn: .postgres` the row stays locked for the rest of the
-    /// transaction (SQLite's single writer already serializes): read-modify-write updates must
-    /// not lose each other's changes.
-    func find(id: UUID, lockingOn engine: SQLEngine? = nil) async throws -> UserRecord? {
-        let lock = engine == .postgres ? " FOR UPDATE OF u" : ""
+    /// The user by id. `lockedForUpdate`: the row stays locked for the rest of the transaction
+    /// (on PostgreSQL; SQLite's single writer already serializes), so that read-modify-write
+    /// updates do not lose each other's changes.
+    func find(id: UUID, lockedForUpdate: Bool = false) async throws -> UserRecord? {
+        let lock = lockedForUpdate && database.engine == .postgres ? " FOR UPDATE OF u" : ""
         let row = try await database.raw(
             "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) WHERE u.id = \(bind: id.lowercasedString)\(unsafeRaw: lock)"
         ).first()
@@ -185,7 +185,7 @@ struct UserRepository: Sendable {
         func instant(_ column: String) throws -> Timestamp? {
             try row.decode(column: column, as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
         }
-        let id = try UUID(parsing: row.decode(column: "id", as: String.self)) ?? UUID()
+        let id = try row.decodeUUID(column: "id")
         var identity: IdentityRecord?
         if let identityId = try row.decode(column: "identity_id", as: String?.self).flatMap(UUID.init(parsing:)) {
             identity = IdentityRecord(

@@ -19,7 +19,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// Issue 21, item 2: a user's token with an admin role is only as good as the user and session
+/// A user's token with an admin role is only as good as the user and session
 /// behind it, checked on every admin call; session-less API keys alone are trusted on their claims.
 @Suite("Admin routes: tokens that name a user or a session")
 struct AdminAuthorizationTests {

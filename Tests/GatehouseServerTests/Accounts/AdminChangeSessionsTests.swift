@@ -18,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// Issue 11.9 and 21.3: an admin's change of password, e-mail or a ban ends the user's sessions
+/// An admin's change of password, e-mail or a ban ends the user's sessions
 /// (access and refresh tokens alike).
 @Suite("Admin changes end the user's sessions")
 struct AdminChangeSessionsTests {

@@ -18,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// Issue 11, item 4: with confirmations on, sign-up must not tell a new address from one with a
+/// With confirmations on, sign-up must not tell a new address from one with a
 /// confirmed or an unconfirmed account.
 @Suite("Sign-up does not reveal accounts")
 struct SignUpEnumerationTests {

@@ -18,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// HTTP's method rules on every route of the route table (issue #15, "HTTP conventions"): `HEAD`
+/// HTTP's method rules on every route of the route table: `HEAD`
 /// wherever `GET` answers, `405` with `Allow` for a method a known path does not take, and
 /// `OPTIONS` as CORS (and RFC 9110) expects. The table is iterated, so a route added later is
 /// covered without touching this file.

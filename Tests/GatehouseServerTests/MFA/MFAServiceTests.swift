@@ -25,7 +25,7 @@ struct MFAServiceTests {
     static func enrolled(_ fixture: ServiceFixture, email: String = "ada@example.com") async throws -> (Authenticated, FactorEnrollment) {
         try await fixture.account(email)
         let session = try await fixture.services.sessions.signIn(email: email, password: "correct horse 1", client: ServiceFixture.client)
-        let caller = try await fixture.services.sessions.authenticate(authorization: "Bearer " + session.accessToken)
+        let caller = try await fixture.services.sessions.authenticate(bearer: session.accessToken)
         let enrolled = try await fixture.services.mfa.enroll(caller, factorType: "totp", friendlyName: "phone", issuer: nil)
         return (caller, enrolled)
     }
@@ -70,7 +70,7 @@ struct MFAServiceTests {
             let raised = try await Self.verify(fixture, caller, enrolled, code: code)
             #expect(raised.session.aal == "aal2")
             #expect(raised.session.amr.map(\.method) == ["totp", "password"])
-            let aal2 = try await fixture.services.sessions.authenticate(authorization: "Bearer " + raised.accessToken)
+            let aal2 = try await fixture.services.sessions.authenticate(bearer: raised.accessToken)
             let replay = await #expect(throws: AuthError.self) { try await Self.verify(fixture, aal2, enrolled, code: code) }
             #expect(replay?.code == .mfaVerificationFailed)
             // An older code still inside the skew is refused too: steps only move forwards.

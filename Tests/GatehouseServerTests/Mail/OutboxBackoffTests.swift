@@ -21,7 +21,7 @@ import Testing
 @testable import GatehouseServer
 
 /// With the database failing, the outbox worker's retries back off instead of hitting it (and
-/// the log) every second (issue 21, item 8; the shutdown half is Conformance/test_shutdown.py).
+/// the log) every second (the shutdown half is Conformance/test_shutdown.py).
 @Suite("Outbox back-off")
 struct OutboxBackoffTests {
     /// A store whose every call fails at once, as PostgreSQL's pool does once its circuit breaker

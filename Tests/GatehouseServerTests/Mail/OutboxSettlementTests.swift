@@ -54,7 +54,7 @@ struct OutboxSettlementTests {
                 }
                 // Claimed first, as the worker settles only what it claimed (locked_until is set).
                 let claimed = try await work.perform(.statement) { database in
-                    try await database.outbox.claim(limit: 10, lease: 15, now: enqueuedAt.adding(seconds: 1), engine: .sqlite)
+                    try await database.outbox.claim(limit: 10, lease: 15, now: enqueuedAt.adding(seconds: 1))
                 }
                 #expect(claimed.count == ids.count)
                 if direct {

@@ -18,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// Issue #15's "database pool waits": how long a unit of work waited for its database connection
+/// Database pool waits: how long a unit of work waited for its database connection
 /// (PostgreSQL's pool) or for the writer (SQLite's one serialized writer) before its work began,
 /// as `gatehouse_db_pool_wait_seconds{engine, kind}`.
 @Suite("Metrics: database pool waits")

@@ -98,7 +98,7 @@ struct PasskeyServiceTests {
             let user = try await fixture.account("ada@example.com")
             let session = try await fixture.services.sessions.signIn(
                 email: "ada@example.com", password: "correct horse 1", client: ServiceFixture.client)
-            let caller = try await fixture.services.sessions.authenticate(authorization: "Bearer " + session.accessToken)
+            let caller = try await fixture.services.sessions.authenticate(bearer: session.accessToken)
             let started = try await fixture.services.passkeys.registrationOptions(caller)
             #expect(started.options["user"]?["name"]?.stringValue == "ada@example.com")
             #expect(try await Self.challengeCount(fixture) == 1)

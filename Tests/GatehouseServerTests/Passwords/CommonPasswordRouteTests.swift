@@ -17,7 +17,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// Issue #20 through the router: a common password is GoTrue's 422 `weak_password` with the
+/// Common passwords through the router: a common password is GoTrue's 422 `weak_password` with the
 /// reason `pwned` on the API's password paths, and the pages say "This password is too common.
 /// Choose another." (sign-up, reset, account), changing nothing.
 @Suite("Common passwords refused")

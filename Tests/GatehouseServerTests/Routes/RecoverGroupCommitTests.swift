@@ -18,7 +18,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// Issue #17: "send me an email" requests that arrive together are written together (one group
+/// "Send me an email" requests that arrive together are written together (one group
 /// commit: three multi-row statements), each answered once its batch is written, with the
 /// per-address window still applied request by request.
 @Suite("POST /recover: group commit")

@@ -19,7 +19,7 @@ import Testing
 
 @testable import GatehouseServer
 
-/// The router tests of issue 12: one suite per route, each pinning what the route does today as
+/// The router tests: one suite per route, each pinning what the route does today as
 /// seen from outside (status, body, headers, pages, the mail it sends), through the public
 /// entry `buildApplication` only, so they keep passing unchanged while the server's insides are
 /// reshaped. The suites are nested here, so `swift test --filter GatehouseServerTests.Routes`

@@ -42,7 +42,7 @@ struct PasswordResetServiceTests {
             #expect(reset.id == user.id)
             #expect(try await Self.sessionCount(fixture, of: user) == 0)
             let gone = await #expect(throws: AuthError.self) {
-                try await sessions.authenticate(authorization: "Bearer " + before.accessToken)
+                try await sessions.authenticate(bearer: before.accessToken)
             }
             #expect(gone?.code == .sessionNotFound)
 

@@ -47,14 +47,14 @@ struct SendWindowServiceTests {
             let sessions = fixture.services.sessions
             let accounts = fixture.services.accounts
             let issued = try await sessions.signIn(email: "frank@example.com", password: "first password 1", client: ServiceFixture.client)
-            let bearer = "Bearer " + issued.accessToken
+            let bearer = issued.accessToken
 
             fixture.clock.advance(seconds: 299)
-            let caller = try await sessions.authenticate(authorization: bearer)
+            let caller = try await sessions.authenticate(bearer: bearer)
             _ = try await accounts.updateUser(caller, with: UserUpdateRequest(password: "second password 2"))
 
             fixture.clock.advance(seconds: 2)
-            let later = try await sessions.authenticate(authorization: bearer)
+            let later = try await sessions.authenticate(bearer: bearer)
             let error = await #expect(throws: AuthError.self) {
                 try await accounts.updateUser(later, with: UserUpdateRequest(password: "third password 3"))
             }

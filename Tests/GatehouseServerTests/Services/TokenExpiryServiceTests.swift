@@ -29,12 +29,12 @@ struct TokenExpiryServiceTests {
             )
             #expect(issued.expiresAt == fixture.clock.now.secondsSinceEpoch + 600)
             #expect(issued.expiresIn == 600)
-            let bearer = "Bearer " + issued.accessToken
+            let bearer = issued.accessToken
             fixture.clock.advance(seconds: 599)
-            #expect(try await fixture.services.sessions.authenticate(authorization: bearer).user.email == "alice@example.com")
+            #expect(try await fixture.services.sessions.authenticate(bearer: bearer).user.email == "alice@example.com")
             fixture.clock.advance(seconds: 2)
             let error = await #expect(throws: AuthError.self) {
-                try await fixture.services.sessions.authenticate(authorization: bearer)
+                try await fixture.services.sessions.authenticate(bearer: bearer)
             }
             #expect(error?.code == .badJWT)
         }

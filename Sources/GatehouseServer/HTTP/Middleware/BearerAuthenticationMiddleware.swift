@@ -23,7 +23,7 @@ struct BearerAuthenticationMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        context.caller = try await service.sessions.authenticate(authorization: request.headers[.authorization])
+        context.caller = try await service.sessions.authenticate(bearer: request.headers.bearerToken)
         return try await next(request, context)
     }
 }
@@ -35,7 +35,7 @@ struct AdminAuthorizationMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var origin = AuditRequest.current
-        origin.actor = try await service.sessions.requireAdmin(authorization: request.headers[.authorization])
+        origin.actor = try await service.sessions.requireAdmin(bearer: request.headers.bearerToken)
         return try await AuditRequest.$current.withValue(origin) { try await next(request, context) }
     }
 }

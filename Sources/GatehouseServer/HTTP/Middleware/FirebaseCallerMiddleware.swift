@@ -30,9 +30,9 @@ struct FirebaseCallerMiddleware: RouterMiddleware {
     let service: GatehouseServices
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let authorization = request.headers[.authorization] else { return try await next(request, context) }
+        guard request.headers[.authorization] != nil else { return try await next(request, context) }
         var context = context
-        let (credential, actor) = try await credential(authorization, request: request, context: context)
+        let (credential, actor) = try await credential(request.headers.bearerToken, request: request, context: context)
         context.caller = .admin(credential)
         var origin = AuditRequest.current
         origin.actor = actor
@@ -40,13 +40,8 @@ struct FirebaseCallerMiddleware: RouterMiddleware {
     }
 
     /// The credential, and who acts with it (for the audit log).
-    private func credential(_ authorization: String, request: Request, context: Context) async throws -> (FirebaseAdminCredential, String) {
-        let token: String
-        do {
-            token = try SessionService.bearerToken(authorization)
-        } catch {
-            throw FirebaseError.unauthenticated
-        }
+    private func credential(_ bearer: String?, request: Request, context: Context) async throws -> (FirebaseAdminCredential, String) {
+        guard let token = bearer else { throw FirebaseError.unauthenticated }
         if token == "owner" {
             let configuration = service.configuration
             guard configuration.isDevelopment, ServerConfiguration.isLoopback(host: configuration.host) else {
@@ -65,7 +60,7 @@ struct FirebaseCallerMiddleware: RouterMiddleware {
             return (.owner, "owner")
         }
         do {
-            return (.serviceRole, try await service.sessions.requireAdmin(authorization: authorization))
+            return (.serviceRole, try await service.sessions.requireAdmin(bearer: token))
         } catch let error where error.code == .notAdmin || error.status == .forbidden && error.code != .badJWT {
             throw FirebaseError.insufficientPermission
         } catch {
@@ -79,8 +74,7 @@ extension FirebaseCallerMiddleware {
 
     /// Whether the request carries firebase-admin's emulator credential, `Bearer owner`.
     static func presentsEmulatorCredential(_ request: Request) -> Bool {
-        guard let authorization = request.headers[.authorization] else { return false }
-        return (try? SessionService.bearerToken(authorization)) == "owner"
+        request.headers.bearerToken == "owner"
     }
 
     /// A browser marks what a page's script sends: `Origin` on every cross-origin request and

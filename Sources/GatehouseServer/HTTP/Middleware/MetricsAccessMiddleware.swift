@@ -31,7 +31,7 @@ struct MetricsAccessMiddleware: RouterMiddleware {
         case .public:
             return try await next(request, context)
         case .bearer(let token):
-            let presented = request.headers[.authorization].flatMap(Self.bearerToken) ?? ""
+            let presented = request.headers.bearerToken ?? ""
             guard OneTimeTokenHasher.constantTimeEquals(presented, token.value) else {
                 var response = GoTrueErrorMiddleware.render(Self.refused, request: request, requestId: context.id)
                 response.headers[.wwwAuthenticate] = "Bearer realm=\"metrics\""
@@ -39,11 +39,5 @@ struct MetricsAccessMiddleware: RouterMiddleware {
             }
             return try await next(request, context)
         }
-    }
-
-    static func bearerToken(_ header: String) -> String? {
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        return parts[1].trimmingCharacters(in: .whitespaces)
     }
 }

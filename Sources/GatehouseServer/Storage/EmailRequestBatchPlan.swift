@@ -13,19 +13,28 @@
 
 import GatehouseCore
 
+/// The rows of one "send me an email" request: its address's send window, its outbox job and its
+/// audit entry.
+struct EmailRequestRows: Sendable {
+    var windowKey: String
+    var now: Timestamp
+    var job: OutboxRepository.NewJob
+    var audit: AuditEntry
+}
+
 /// What a batch of "send me an email" requests writes, decided the same way on every engine
 /// (`EmailRequestCommitter`): one window claim per address, in one key order; the requests whose
 /// claim opened their window (or all of them, with the window off) write their job and audit
 /// entry; the others are answered with the seconds left in their address's window.
 struct EmailRequestBatchPlan {
-    let requests: [EmailRequestCommitter.Request]
+    let requests: [EmailRequestRows]
     /// `GATEHOUSE_EMAIL_SEND_WINDOW`, seconds; 0 turns the window off.
     let window: Double
     /// The first request of each address: a second request for an address in the same batch
     /// finds the window the first one opened.
     private let firstIndex: [String: Int]
 
-    init(_ requests: [EmailRequestCommitter.Request], window: Double) {
+    init(_ requests: [EmailRequestRows], window: Double) {
         self.requests = requests
         self.window = window
         var firstIndex: [String: Int] = [:]

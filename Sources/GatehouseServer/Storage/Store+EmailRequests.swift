@@ -1,0 +1,37 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import GatehouseCore
+
+extension Store {
+    /// Writes a batch of "send me an email" requests (`EmailRequestCommitter`) in one
+    /// transaction: each request's send window, then the outbox job and audit entry of each
+    /// request whose window opened. Returns the wait of each request (nil: written).
+    ///
+    /// On PostgreSQL three multi-row statements (EmailRequestBatchStatements.swift); on SQLite
+    /// single-row statements kept prepared, run in one hop to the thread pool on the direct
+    /// connection (EmailRequestBatchStatements+SQLite.swift), which costs less there.
+    func writeEmailRequests(_ plan: EmailRequestBatchPlan) async throws -> [Int?] {
+        if let sqlite = sql as? SQLiteStore {
+            return try await sqlite.writeDirect { try $0.writeEmailRequests(plan) }
+        }
+        return try await perform(.transaction) { work in
+            let opened = try await work.emailWindows.claimEach(plan.claims, window: plan.window)
+            let accepted = plan.accepted(opened: opened)
+            try await work.outbox.enqueueEach(accepted.map { plan.requests[$0].job })
+            try await work.auditLog.appendEach(accepted.map { plan.requests[$0].audit })
+            let lastSent = try await work.emailWindows.lastSent(plan.refusedKeys(accepted: accepted))
+            return plan.waits(accepted: accepted, lastSent: lastSent)
+        }
+    }
+}
