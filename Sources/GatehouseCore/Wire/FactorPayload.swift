@@ -56,32 +56,13 @@ public struct FactorPayload: Codable, Sendable, Equatable {
     /// Whether the factor has been verified once (only verified factors raise the next level to aal2).
     public var isVerified: Bool { status == "verified" }
 
-    enum CodingKeys: String, CodingKey {
+    /// The wire names, which the server's writer uses too.
+    public enum CodingKeys: String, CodingKey {
         case id, status, phone
         case friendlyName = "friendly_name"
         case factorType = "factor_type"
         case lastChallengedAt = "last_challenged_at"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
-    }
-}
-
-extension FactorPayload: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.field(CodingKeys.id.stringValue, id)
-            writer.field(CodingKeys.createdAt.stringValue, createdAt)
-            writer.field(CodingKeys.updatedAt.stringValue, updatedAt)
-            writer.field(CodingKeys.status.stringValue, status)
-            writer.field(CodingKeys.friendlyName.stringValue, ifPresent: friendlyName)
-            writer.field(CodingKeys.factorType.stringValue, factorType)
-            writer.field(CodingKeys.phone.stringValue, phone)
-            if let lastChallengedAt {
-                writer.field(CodingKeys.lastChallengedAt.stringValue, lastChallengedAt)
-            } else {
-                writer.key(CodingKeys.lastChallengedAt.stringValue)
-                writer.null()
-            }
-        }
     }
 }

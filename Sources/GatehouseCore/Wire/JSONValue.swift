@@ -71,30 +71,3 @@ public enum JSONValue: Sendable, Hashable, Codable {
         return nil
     }
 }
-
-extension JSONValue: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
-        switch self {
-        case .null: writer.null()
-        case .bool(let value): writer.boolean(value)
-        case .number(let value):
-            // As `encode(to:)`: whole numbers as integers.
-            if value.rounded() == value, abs(value) < 9_007_199_254_740_992 {
-                writer.integer(Int64(value))
-            } else {
-                writer.number(value)
-            }
-        case .string(let value): writer.string(value)
-        case .array(let values): writer.array(values) { $1.write(to: &$0) }
-        case .object(let members): members.write(to: &writer)
-        }
-    }
-}
-
-extension Dictionary: JSONWritable where Key == String, Value == JSONValue {
-    public func write(to writer: inout JSONWriter) {
-        writer.object { writer in
-            for (key, value) in self { writer.field(key, value) }
-        }
-    }
-}

@@ -35,7 +35,8 @@ public struct SessionPayload: Codable, Sendable, Equatable {
         self.weakPassword = weakPassword
     }
 
-    enum CodingKeys: String, CodingKey {
+    /// The wire names, which the server's writer uses too.
+    public enum CodingKeys: String, CodingKey {
         case user
         case accessToken = "access_token"
         case tokenType = "token_type"
@@ -55,28 +56,5 @@ public struct WeakPasswordPayload: Codable, Sendable, Equatable {
     public init(message: String?, reasons: [String]) {
         self.message = message
         self.reasons = reasons
-    }
-}
-
-extension SessionPayload: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.field(CodingKeys.accessToken.stringValue, accessToken)
-            writer.field(CodingKeys.tokenType.stringValue, tokenType)
-            writer.field(CodingKeys.expiresIn.stringValue, expiresIn)
-            writer.field(CodingKeys.expiresAt.stringValue, expiresAt)
-            writer.field(CodingKeys.refreshToken.stringValue, refreshToken)
-            writer.field(CodingKeys.user.stringValue, user)
-            writer.field(CodingKeys.weakPassword.stringValue, ifPresent: weakPassword)
-        }
-    }
-}
-
-extension WeakPasswordPayload: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.field(CodingKeys.message.stringValue, ifPresent: message)
-            writer.field(CodingKeys.reasons.stringValue, reasons)
-        }
     }
 }

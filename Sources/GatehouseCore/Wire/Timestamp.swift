@@ -225,9 +225,3 @@ extension Int64 {
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }
-
-extension Timestamp: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
-        writer.string(rfc3339)
-    }
-}

@@ -73,7 +73,8 @@ public struct UserPayload: Codable, Sendable, Equatable {
         self.factors = factors
     }
 
-    enum CodingKeys: String, CodingKey {
+    /// The wire names, which the server's writer uses too.
+    public enum CodingKeys: String, CodingKey {
         case id, aud, role, email, phone, identities
         case emailConfirmedAt = "email_confirmed_at"
         case confirmationSentAt = "confirmation_sent_at"
@@ -149,7 +150,8 @@ public struct IdentityPayload: Codable, Sendable, Equatable {
         self.email = email
     }
 
-    enum CodingKeys: String, CodingKey {
+    /// The wire names, which the server's writer uses too.
+    public enum CodingKeys: String, CodingKey {
         case id, provider, email
         case identityId = "identity_id"
         case userId = "user_id"
@@ -157,50 +159,5 @@ public struct IdentityPayload: Codable, Sendable, Equatable {
         case lastSignInAt = "last_sign_in_at"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
-    }
-}
-
-extension UserPayload: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.field(CodingKeys.id.stringValue, id)
-            writer.field(CodingKeys.aud.stringValue, aud)
-            writer.field(CodingKeys.role.stringValue, role)
-            writer.field(CodingKeys.email.stringValue, email)
-            writer.field(CodingKeys.emailConfirmedAt.stringValue, ifPresent: emailConfirmedAt)
-            writer.field(CodingKeys.phone.stringValue, phone)
-            writer.field(CodingKeys.confirmationSentAt.stringValue, ifPresent: confirmationSentAt)
-            writer.field(CodingKeys.confirmedAt.stringValue, ifPresent: confirmedAt)
-            writer.field(CodingKeys.recoverySentAt.stringValue, ifPresent: recoverySentAt)
-            if let newEmail, !newEmail.isEmpty { writer.field(CodingKeys.newEmail.stringValue, newEmail) }
-            writer.field(CodingKeys.emailChangeSentAt.stringValue, ifPresent: emailChangeSentAt)
-            writer.field(CodingKeys.lastSignInAt.stringValue, ifPresent: lastSignInAt)
-            writer.field(CodingKeys.appMetadata.stringValue, appMetadata)
-            writer.field(CodingKeys.userMetadata.stringValue, userMetadata)
-            writer.field(CodingKeys.identities.stringValue, identities)
-            writer.field(CodingKeys.createdAt.stringValue, createdAt)
-            writer.field(CodingKeys.updatedAt.stringValue, updatedAt)
-            writer.field(CodingKeys.bannedUntil.stringValue, ifPresent: bannedUntil)
-            writer.field(CodingKeys.isAnonymous.stringValue, isAnonymous)
-            writer.field(CodingKeys.deletedAt.stringValue, ifPresent: deletedAt)
-            writer.field(CodingKeys.invitedAt.stringValue, ifPresent: invitedAt)
-            if let factors, !factors.isEmpty { writer.field(CodingKeys.factors.stringValue, factors) }
-        }
-    }
-}
-
-extension IdentityPayload: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.field(CodingKeys.identityId.stringValue, identityId)
-            writer.field(CodingKeys.id.stringValue, id)
-            writer.field(CodingKeys.userId.stringValue, userId)
-            writer.field(CodingKeys.identityData.stringValue, identityData)
-            writer.field(CodingKeys.provider.stringValue, provider)
-            writer.field(CodingKeys.lastSignInAt.stringValue, ifPresent: lastSignInAt)
-            writer.field(CodingKeys.createdAt.stringValue, createdAt)
-            writer.field(CodingKeys.updatedAt.stringValue, updatedAt)
-            writer.field(CodingKeys.email.stringValue, ifPresent: email)
-        }
     }
 }

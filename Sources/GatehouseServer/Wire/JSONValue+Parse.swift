@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import GatehouseCore
+
 /// A JSON text (RFC 8259) read straight into `JSONValue`, for the metadata columns every user read
 /// decodes. `JSONSerialization` plus a conversion of its `Any` tree and a separate depth scan cost
 /// ~45,000 instructions a column on a token refresh, for objects that are mostly `{}` or a few

@@ -12,9 +12,10 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GatehouseCore
 import Testing
 
-@testable import GatehouseCore
+@testable import GatehouseServer
 
 /// `JSONWriter` output must mean exactly what `JSONEncoder` output means for the same value:
 /// both are parsed back and compared as JSON values, and the payloads decode to what was written.

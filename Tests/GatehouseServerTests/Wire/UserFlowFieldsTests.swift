@@ -12,9 +12,10 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GatehouseCore
 import Testing
 
-@testable import GatehouseCore
+@testable import GatehouseServer
 
 /// The user fields GoTrue's email-change, invite and MFA flows add (gotrue-extended §11): parsed
 /// by the SDK, written by `JSONWriter` and `JSONEncoder` alike, omitted when empty.

@@ -12,9 +12,10 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GatehouseCore
 import Testing
 
-@testable import GatehouseCore
+@testable import GatehouseServer
 
 /// `JSONValue.parse` against Foundation's `JSONSerialization`, the parser it replaced for the
 /// metadata columns: same value for what both accept, a refusal for what Foundation refuses.
