@@ -83,8 +83,8 @@ EOF
 
     # The port is free when picked but could be taken before the server binds it: retry.
     # max_connections: the Swift suite runs its tests side by side, each PostgreSQL test with its
-    # own pool of up to PostgresStore.maximumConnections; at 500 the peak was refused ("too many
-    # clients already") and tests failed or waited on the pool under load.
+    # own pool of up to PostgresStore.maximumConnections. scripts/swift-test.sh bounds how many run
+    # at once; a plain `swift test` does not, and its peak went past 500 ("too many clients").
     while :; do
         attempt=$((attempt + 1))
         port=$(pick_port)

@@ -86,6 +86,18 @@ struct ArchitectureRulesTests {
         #expect(offenders.isEmpty, "engine checks outside Storage: \(offenders)")
     }
 
+    @Test("every error code is a constant of AuthErrorCode, named in one place")
+    func errorCodesHaveOneVocabulary() throws {
+        // A code spelled as a string at its use is a code the adapters' tables and the SDK's
+        // texts may not know; GatehouseCore's AuthErrorCode.swift is where each is named.
+        let vocabulary = "Sources/GatehouseCore/Errors/AuthErrorCode.swift"
+        let offenders = try Self.swiftFiles(under: Self.packageRoot.appendingPathComponent("Sources")).filter { file in
+            file.path != vocabulary
+                && Self.codeLines(file.text).contains { $0.contains("AuthErrorCode(\"") || $0.contains("code.rawValue {") }
+        }.map(\.path)
+        #expect(offenders.isEmpty, "error codes spelled out: \(offenders)")
+    }
+
     /// Folders that speak HTTP (the protocol adapters, the pages, the plumbing).
     static func edgeFiles() throws -> [(path: String, text: String)] {
         try Self.swiftFiles(under: Self.serverFolder).filter { file in

@@ -39,7 +39,7 @@ extension AuthClientError {
             return UserFacingText.tooManyRequests(retryAfterSeconds: error.retryAfter ?? 60)
         }
         switch error.code {
-        case .invalidCredentials, .userNotFound, AuthErrorCode("invalid_grant"):
+        case .invalidCredentials, .userNotFound, AuthErrorCode.invalidGrant:
             return UserFacingText.invalidCredentials
         case .emailNotConfirmed:
             return UserFacingText.emailNotConfirmed
@@ -63,10 +63,10 @@ extension AuthClientError {
             return UserFacingText.accountAlreadyExists
         case .unexpectedFailure:
             return UserFacingText.serverError
-        case AuthErrorCode("otp_disabled"):
+        case AuthErrorCode.otpDisabled:
             // `signInWithOTP(shouldCreateUser: false)` for an address without an account.
             return UserFacingText.signupDisabled
-        case AuthErrorCode("email_address_invalid"), AuthErrorCode("email_address_not_authorized"):
+        case AuthErrorCode.emailAddressInvalid, AuthErrorCode.emailAddressNotAuthorized:
             return UserFacingText.invalidEmail
         case .validationFailed:
             let text = error.message.lowercased()

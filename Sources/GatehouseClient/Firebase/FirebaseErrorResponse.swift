@@ -44,8 +44,8 @@ enum FirebaseErrorResponse {
         "INVALID_REFRESH_TOKEN": .refreshTokenNotFound,
         "MISSING_REFRESH_TOKEN": .refreshTokenNotFound,
         "INVALID_ID_TOKEN": .badJWT,
-        "OPERATION_NOT_ALLOWED": AuthErrorCode("email_provider_disabled"),
-        "PASSWORD_LOGIN_DISABLED": AuthErrorCode("email_provider_disabled"),
+        "OPERATION_NOT_ALLOWED": AuthErrorCode.emailProviderDisabled,
+        "PASSWORD_LOGIN_DISABLED": AuthErrorCode.emailProviderDisabled,
     ]
 
     /// A right password of an account with a second factor: Firebase answers a pending
@@ -54,7 +54,7 @@ enum FirebaseErrorResponse {
     /// name for a session that still lacks its second factor (its text asks for the code).
     static let secondFactorRequired = AuthClientError.api(
         APIError(
-            status: 200, code: AuthErrorCode("insufficient_aal"),
+            status: 200, code: AuthErrorCode.insufficientAAL,
             message: "The account has a second factor: the sign-in answered mfaPendingCredential, not tokens"))
 
     /// The name a Firebase message starts with: `WEAK_PASSWORD : …` → `WEAK_PASSWORD`.

@@ -54,27 +54,27 @@ public enum PasskeyText {
     public static let notSupportedHere = "This device can't save a passkey for this app."
 
     /// The error codes of the passkey endpoints (reference §4) and their texts.
-    static let errorTexts: [String: String] = [
-        PasskeyErrorCode.disabled.rawValue: disabled,
-        PasskeyErrorCode.tooMany.rawValue: tooMany,
-        PasskeyErrorCode.challengeNotFound.rawValue: challengeExpired,
-        PasskeyErrorCode.challengeExpired.rawValue: challengeExpired,
-        PasskeyErrorCode.verificationFailed.rawValue: verificationFailed,
-        PasskeyErrorCode.credentialExists.rawValue: alreadySaved,
-        PasskeyErrorCode.credentialNotFound.rawValue: verificationFailed,
+    static let errorTexts: [AuthErrorCode: String] = [
+        PasskeyErrorCode.disabled: disabled,
+        PasskeyErrorCode.tooMany: tooMany,
+        PasskeyErrorCode.challengeNotFound: challengeExpired,
+        PasskeyErrorCode.challengeExpired: challengeExpired,
+        PasskeyErrorCode.verificationFailed: verificationFailed,
+        PasskeyErrorCode.credentialExists: alreadySaved,
+        PasskeyErrorCode.credentialNotFound: verificationFailed,
     ]
 }
 
 /// GoTrue's passkey error codes (passkeys reference §4).
 public enum PasskeyErrorCode {
-    public static let disabled = AuthErrorCode("passkey_disabled")
-    public static let tooMany = AuthErrorCode("too_many_passkeys")
-    public static let challengeNotFound = AuthErrorCode("webauthn_challenge_not_found")
-    public static let challengeExpired = AuthErrorCode("webauthn_challenge_expired")
-    public static let verificationFailed = AuthErrorCode("webauthn_verification_failed")
-    public static let credentialExists = AuthErrorCode("webauthn_credential_exists")
+    public static let disabled = AuthErrorCode.passkeyDisabled
+    public static let tooMany = AuthErrorCode.tooManyPasskeys
+    public static let challengeNotFound = AuthErrorCode.webAuthnChallengeNotFound
+    public static let challengeExpired = AuthErrorCode.webAuthnChallengeExpired
+    public static let verificationFailed = AuthErrorCode.webAuthnVerificationFailed
+    public static let credentialExists = AuthErrorCode.webAuthnCredentialExists
     /// Defined by GoTrue, never sent (it answers `webauthn_verification_failed` instead).
-    public static let credentialNotFound = AuthErrorCode("webauthn_credential_not_found")
+    public static let credentialNotFound = AuthErrorCode.webAuthnCredentialNotFound
 }
 
 extension AuthClientError {

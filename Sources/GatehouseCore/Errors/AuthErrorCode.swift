@@ -50,6 +50,45 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, Codable, Cust
     public static let unexpectedFailure = Self("unexpected_failure")
     public static let unknown = Self("unknown")
 
+    // Reauthentication and the password change's proof.
+    public static let reauthenticationNeeded = Self("reauthentication_needed")
+    public static let reauthenticationNotValid = Self("reauthentication_not_valid")
+    public static let currentPasswordInvalid = Self("current_password_invalid")
+
+    // Providers switched off.
+    public static let anonymousProviderDisabled = Self("anonymous_provider_disabled")
+    public static let emailProviderDisabled = Self("email_provider_disabled")
+    public static let otpDisabled = Self("otp_disabled")
+
+    // Addresses GoTrue refuses to send to.
+    public static let emailAddressInvalid = Self("email_address_invalid")
+    public static let emailAddressNotAuthorized = Self("email_address_not_authorized")
+
+    // OAuth-style grant errors some GoTrue versions send.
+    public static let invalidGrant = Self("invalid_grant")
+
+    // MFA.
+    public static let insufficientAAL = Self("insufficient_aal")
+    public static let mfaPendingCredentialInvalid = Self("mfa_pending_credential_invalid")
+    public static let mfaFactorNotFound = Self("mfa_factor_not_found")
+    public static let mfaFactorNameConflict = Self("mfa_factor_name_conflict")
+    public static let tooManyEnrolledFactors = Self("too_many_enrolled_mfa_factors")
+    public static let mfaVerificationFailed = Self("mfa_verification_failed")
+    public static let mfaVerificationRejected = Self("mfa_verification_rejected")
+    public static let mfaChallengeExpired = Self("mfa_challenge_expired")
+    public static let mfaIPAddressMismatch = Self("mfa_ip_address_mismatch")
+    public static let mfaTOTPEnrollDisabled = Self("mfa_totp_enroll_not_enabled")
+    public static let mfaTOTPVerifyDisabled = Self("mfa_totp_verify_not_enabled")
+
+    // Passkeys (WebAuthn); `webauthn_credential_not_found` is defined by GoTrue and never sent.
+    public static let passkeyDisabled = Self("passkey_disabled")
+    public static let tooManyPasskeys = Self("too_many_passkeys")
+    public static let webAuthnChallengeNotFound = Self("webauthn_challenge_not_found")
+    public static let webAuthnChallengeExpired = Self("webauthn_challenge_expired")
+    public static let webAuthnVerificationFailed = Self("webauthn_verification_failed")
+    public static let webAuthnCredentialExists = Self("webauthn_credential_exists")
+    public static let webAuthnCredentialNotFound = Self("webauthn_credential_not_found")
+
     /// Codes after which a client must forget its stored session (supabase-swift does the same).
     public var endsSession: Bool {
         [Self.sessionNotFound, .sessionExpired, .refreshTokenNotFound, .refreshTokenAlreadyUsed].contains(self)

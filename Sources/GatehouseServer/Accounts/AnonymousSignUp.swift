@@ -16,7 +16,7 @@ import GatehouseCore
 
 extension AuthError {
     static let anonymousSignInsDisabled = AuthError(
-        AuthErrorCode("anonymous_provider_disabled"), status: .unprocessableContent, "Anonymous sign-ins are disabled"
+        AuthErrorCode.anonymousProviderDisabled, status: .unprocessableContent, "Anonymous sign-ins are disabled"
     )
 }
 

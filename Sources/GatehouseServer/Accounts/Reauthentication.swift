@@ -16,13 +16,13 @@ import GatehouseCore
 
 extension AuthError {
     static let reauthenticationNeeded = AuthError(
-        AuthErrorCode("reauthentication_needed"), status: .badRequest, "Password update requires reauthentication"
+        AuthErrorCode.reauthenticationNeeded, status: .badRequest, "Password update requires reauthentication"
     )
     static let reauthenticationNotValid = AuthError(
-        AuthErrorCode("reauthentication_not_valid"), status: .unprocessableContent, "Nonce has expired or is invalid"
+        AuthErrorCode.reauthenticationNotValid, status: .unprocessableContent, "Nonce has expired or is invalid"
     )
     static let currentPasswordInvalid = AuthError(
-        AuthErrorCode("current_password_invalid"), status: .badRequest, "Current password is incorrect"
+        AuthErrorCode.currentPasswordInvalid, status: .badRequest, "Current password is incorrect"
     )
 }
 

@@ -49,9 +49,9 @@ extension FirebaseError {
         .sessionExpired: { _ in .named("TOKEN_EXPIRED") },
         .refreshTokenNotFound: { _ in .named("TOKEN_EXPIRED") },
         .refreshTokenAlreadyUsed: { _ in .named("TOKEN_EXPIRED") },
-        AuthErrorCode("reauthentication_needed"): { _ in .named("CREDENTIAL_TOO_OLD_LOGIN_AGAIN") },
-        AuthErrorCode("reauthentication_not_valid"): { _ in .named("CREDENTIAL_TOO_OLD_LOGIN_AGAIN") },
-        AuthErrorCode("current_password_invalid"): { _ in .named("INVALID_LOGIN_CREDENTIALS") },
+        AuthErrorCode.reauthenticationNeeded: { _ in .named("CREDENTIAL_TOO_OLD_LOGIN_AGAIN") },
+        AuthErrorCode.reauthenticationNotValid: { _ in .named("CREDENTIAL_TOO_OLD_LOGIN_AGAIN") },
+        AuthErrorCode.currentPasswordInvalid: { _ in .named("INVALID_LOGIN_CREDENTIALS") },
         // A session without the account's second factor: signing in again goes through
         // `mfaSignIn`, which is what the SDKs do on this name.
         .insufficientAAL: { _ in .named("CREDENTIAL_TOO_OLD_LOGIN_AGAIN") },

@@ -48,18 +48,6 @@ struct MFAService: Sendable {
     }
 }
 
-extension AuthErrorCode {
-    static let mfaFactorNotFound = Self("mfa_factor_not_found")
-    static let mfaFactorNameConflict = Self("mfa_factor_name_conflict")
-    static let tooManyEnrolledFactors = Self("too_many_enrolled_mfa_factors")
-    static let insufficientAAL = Self("insufficient_aal")
-    static let mfaVerificationFailed = Self("mfa_verification_failed")
-    static let mfaChallengeExpired = Self("mfa_challenge_expired")
-    static let mfaIPAddressMismatch = Self("mfa_ip_address_mismatch")
-    static let mfaTOTPEnrollDisabled = Self("mfa_totp_enroll_not_enabled")
-    static let mfaTOTPVerifyDisabled = Self("mfa_totp_verify_not_enabled")
-}
-
 extension AuthError {
     static let factorNotFound = AuthError(.mfaFactorNotFound, status: .notFound, "Factor not found")
 }

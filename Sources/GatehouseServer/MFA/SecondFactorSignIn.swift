@@ -21,12 +21,6 @@ struct MFAPendingSignIn: Sendable {
     var factors: [FactorRecord]
 }
 
-extension AuthErrorCode {
-    /// A pending credential that is forged, expired, already redeemed, or no longer matches its
-    /// account (a new password, a revocation, the account gone).
-    static let mfaPendingCredentialInvalid = Self("mfa_pending_credential_invalid")
-}
-
 extension AuthError {
     static let mfaPendingCredentialInvalid = AuthError(
         .mfaPendingCredentialInvalid, status: .badRequest, "The MFA pending credential is invalid or has expired")

@@ -58,15 +58,6 @@ struct PasskeyService: Sendable {
     static let ceremonyTimeoutMilliseconds = 300_000
 }
 
-extension AuthErrorCode {
-    static let passkeyDisabled = Self("passkey_disabled")
-    static let tooManyPasskeys = Self("too_many_passkeys")
-    static let webAuthnChallengeNotFound = Self("webauthn_challenge_not_found")
-    static let webAuthnChallengeExpired = Self("webauthn_challenge_expired")
-    static let webAuthnVerificationFailed = Self("webauthn_verification_failed")
-    static let webAuthnCredentialExists = Self("webauthn_credential_exists")
-}
-
 extension AuthError {
     static let passkeyDisabled = AuthError(.passkeyDisabled, status: .notFound, "Passkeys are disabled")
     static let tooManyPasskeys = AuthError(.tooManyPasskeys, status: .unprocessableContent, "Maximum number of passkeys reached")

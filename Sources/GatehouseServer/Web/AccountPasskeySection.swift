@@ -140,16 +140,16 @@ struct AccountPasskeySection {
     }
 
     static func text(for error: AuthError) -> String {
-        switch error.code.rawValue {
+        switch error.code {
         // The same gate, and text, as the two-factor section's.
-        case "insufficient_aal": UserFacingText.MFA.needsSecondFactor
-        case "no_authorization": PasskeyPageText.anonymous
-        case "too_many_passkeys": PasskeyPageText.tooMany
-        case "webauthn_credential_exists": PasskeyPageText.alreadyAdded
-        case "webauthn_challenge_expired", "webauthn_challenge_not_found": PasskeyPageText.signInExpired
-        case "webauthn_verification_failed": PasskeyPageText.addFailed
-        case "over_request_rate_limit": UserFacingText.tooManyRequests(retryAfterSeconds: error.retryAfter ?? 60)
-        case "validation_failed" where error.status == .notFound: PasskeyPageText.notFound
+        case .insufficientAAL: UserFacingText.MFA.needsSecondFactor
+        case .noAuthorization: PasskeyPageText.anonymous
+        case .tooManyPasskeys: PasskeyPageText.tooMany
+        case .webAuthnCredentialExists: PasskeyPageText.alreadyAdded
+        case .webAuthnChallengeExpired, .webAuthnChallengeNotFound: PasskeyPageText.signInExpired
+        case .webAuthnVerificationFailed: PasskeyPageText.addFailed
+        case .overRequestRateLimit: UserFacingText.tooManyRequests(retryAfterSeconds: error.retryAfter ?? 60)
+        case .validationFailed where error.status == .notFound: PasskeyPageText.notFound
         default: WebContext.text(for: error)
         }
     }

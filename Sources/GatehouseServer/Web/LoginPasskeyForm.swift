@@ -66,11 +66,11 @@ struct LoginPasskeyForm {
     /// What the person reads for a refused passkey sign-in: why, where it is theirs to fix
     /// (confirm the address, a disabled account), else the one "couldn't sign you in" text.
     static func text(for error: AuthError) -> String {
-        switch error.code.rawValue {
-        case "email_not_confirmed": UserFacingText.emailNotConfirmed
-        case "user_banned": UserFacingText.accountDisabled
-        case "webauthn_challenge_expired", "webauthn_challenge_not_found": PasskeyPageText.signInExpired
-        case "over_request_rate_limit": UserFacingText.tooManyLoginAttempts(retryAfterSeconds: error.retryAfter ?? 60)
+        switch error.code {
+        case .emailNotConfirmed: UserFacingText.emailNotConfirmed
+        case .userBanned: UserFacingText.accountDisabled
+        case .webAuthnChallengeExpired, .webAuthnChallengeNotFound: PasskeyPageText.signInExpired
+        case .overRequestRateLimit: UserFacingText.tooManyLoginAttempts(retryAfterSeconds: error.retryAfter ?? 60)
         default: PasskeyPageText.signInFailed
         }
     }
