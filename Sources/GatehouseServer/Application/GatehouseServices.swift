@@ -14,8 +14,9 @@
 import GatehouseCore
 
 /// The server's services, built once from the environment and handed to the protocol adapters
-/// (GoTrue endpoints, the REST and Edge Function shapes, the web pages). Each service holds only
-/// what its domain needs; none knows about HTTP or any wire format.
+/// (GoTrue and Firebase endpoints, the REST and Edge Function shapes, the web pages and the
+/// console). Each service holds only what its domain needs; none sees a request, a header or a
+/// body, though the `AuthError`s they throw still carry the HTTP status GoTrue answers with.
 struct GatehouseServices: Sendable {
     let environment: ServerEnvironment
     /// Sign-up, the user's own updates and reauthentication, the admin API's users.

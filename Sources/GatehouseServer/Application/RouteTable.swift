@@ -18,7 +18,9 @@ import Logging
 
 /// The server's router: the middleware every request passes, then every route, listed by its
 /// adapter — GoTrue (`GoTrue/GoTrueRoutes.swift`, at the root and under `/auth/v1`), the Edge
-/// Function and REST shapes (`EdgeFunction/`, `REST/`) and the web pages (`Web/WebRoutes.swift`).
+/// Function and REST shapes (`EdgeFunction/`, `REST/`), the web pages (`Web/WebRoutes.swift`),
+/// the console (`Web/Console/`), Firebase (`Firebase/FirebaseRoutes.swift`), metrics and the
+/// OpenAPI document.
 /// Each list names its routes' own middleware (rate limits, authentication, error envelopes).
 func buildRouter(service: GatehouseServices) -> Router<GatehouseRequestContext> {
     let configuration = service.configuration

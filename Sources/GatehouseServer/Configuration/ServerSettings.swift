@@ -15,12 +15,12 @@ import GatehouseCore
 
 /// Every setting of the server, declared once: name, typed default, accepted values, meaning
 /// and whether it is a secret. `ServerConfiguration.fromEnvironment` reads these, the
-/// configuration's properties start at their defaults, and the README's configuration table is
-/// printed from `all` (`gatehouse settings --markdown`; `SettingsTableTests` fails when the
-/// README differs). A new setting goes into one of the parts' lists below and is read in
-/// `fromEnvironment` (docs/architecture-settings.md says the steps).
+/// configuration's properties start at their defaults, and docs/reference/settings.md's table is
+/// printed from `all` (`gatehouse settings --markdown`; `SettingsListTests` fails when the
+/// document differs). A new setting goes into one of the parts' lists below and is read in
+/// `fromEnvironment`.
 public enum ServerSettings {
-    /// The settings in the order the README lists them.
+    /// The settings in the order docs/reference/settings.md lists them.
     public static let all: [any SettingDescription] =
         server + accounts + protection + mail + operations + keys + emailChange + mfa + firebase + audit + passwordBreach
         + observability + passkeys + console + cors

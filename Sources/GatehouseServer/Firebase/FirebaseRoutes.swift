@@ -69,7 +69,7 @@ struct FirebaseRoutes {
         table.register("token", limit: token) { try await secureToken.token($0, context: $1) }
         table.register("mfaSignIn:start", limit: limits.verify) { try await secondFactor.start($0, context: $1) }
         table.register("mfaSignIn:finalize", limit: limits.verify) { try await secondFactor.finalize($0, context: $1) }
-        // fboob registers sendOobCode and resetPassword here.
+        // sendOobCode and resetPassword, with the action page's routes.
         FirebaseOobRoutes(adapter: adapter, limits: limits).register(in: &table)
         return table
     }

@@ -15,8 +15,8 @@ import Foundation
 import GatehouseCore
 import Synchronization
 
-/// Group commit for the "send me an email" requests (`requestEmail`: `/recover`, `/resend`, the
-/// Edge Function and REST shapes, the forms). Each request writes three rows: its address's send
+/// Group commit for the "send me an email" requests (`submitEmailRequest`: `/recover`, `/resend`,
+/// the Edge Function and REST shapes, the forms and the console, Firebase's `sendOobCode`). Each request writes three rows: its address's send
 /// window, its outbox job and its audit entry. Written one request at a time that was three
 /// statements and three commits a request, queued one behind the other on SQLite's single writer
 /// (the profile in Benchmarks/PROFILE.md). Here the requests that arrive while one batch is

@@ -14,7 +14,7 @@
 import SQLKit
 
 /// The per-client request buckets of the PostgreSQL engine (`rate_limit_buckets`), shared by
-/// every instance on the database: a token bucket per limiter (`bucket`: token, otp, verify) and
+/// every instance on the database: a token bucket per limiter (`bucket`: token, otp, verify, passkey) and
 /// client key, refilled by the time since its last use.
 struct RateLimitBucketRepository: Sendable {
     let database: any SQLDatabase

@@ -32,7 +32,7 @@ struct ConsoleMailPageTests {
     static func seedDeadJobs(_ database: ScratchDatabase, count: Int, error: String = relayError) async throws -> [UUID] {
         let logger = Logger(label: "console-mail-seed")
         let sql = try await openStore(configuration: TestServer.configuration(databaseURL: database.url), logger: logger)
-        let pool = Task { _ = try? await (sql as? PostgresStore)?.run() }
+        let pool = Task { _ = try? await sql.connectionService?.run() }
         let store = Store(sql: sql, logger: logger)
         let start = Timestamp.now().adding(seconds: -Double(count) - 60)
         let ids = (0..<count).map { _ in UUID() }

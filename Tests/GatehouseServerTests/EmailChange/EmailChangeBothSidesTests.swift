@@ -33,7 +33,7 @@ struct EmailChangeBothSidesTests {
     static func execute(_ database: ScratchDatabase, _ sql: String) async throws {
         let logger = Logger(label: "email-change-redelivery")
         let store = try await openStore(configuration: TestServer.configuration(databaseURL: database.url), logger: logger)
-        let pool = Task { _ = try? await (store as? PostgresStore)?.run() }
+        let pool = Task { _ = try? await store.connectionService?.run() }
         var failure: (any Error)?
         do {
             try await store.writeStatement { try await $0.raw(SQLQueryString(sql)).run() }

@@ -72,7 +72,7 @@ struct EmailChangeSidesMigrationTests {
         try await TestServer.withDatabase(backend) { scratch in
             let logger = Logger(label: "email-change-migration")
             let store = try await openStore(configuration: TestServer.configuration(databaseURL: scratch.url), logger: logger)
-            let pool = Task { _ = try? await (store as? PostgresStore)?.run() }
+            let pool = Task { _ = try? await store.connectionService?.run() }
             do {
                 try await Self.migrateToFourteen(store)
                 let ids = try await store.write { database in

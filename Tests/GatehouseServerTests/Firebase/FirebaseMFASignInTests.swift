@@ -382,7 +382,7 @@ enum FirebaseMFA {
         let configuration = TestServer.configuration(databaseURL: database.url)
         let store = try await openStore(configuration: configuration, logger: Logger(label: "firebase-mfa-tests"))
         // PostgreSQL's pool works only while its `run()` runs.
-        let pool = Task { _ = try? await (store as? PostgresStore)?.run() }
+        let pool = Task { _ = try? await store.connectionService?.run() }
         let counted: Result<Int, any Error>
         do {
             counted = .success(

@@ -59,7 +59,7 @@ struct DatabasePoolWaitTests {
             let configuration = TestServer.configuration(databaseURL: database.url)
             let metrics = GatehouseMetrics()
             let store = try await openStore(configuration: configuration, logger: Logger(label: "test.poolwait"), metrics: metrics)
-            let pool = Task { try? await (store as? PostgresStore)?.run() }
+            let pool = Task { try? await store.connectionService?.run() }
             defer { pool.cancel() }
             // Every connection a write can get is taken for `hold`: SQLite's one writer, or the
             // whole PostgreSQL pool.

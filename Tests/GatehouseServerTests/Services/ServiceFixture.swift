@@ -46,7 +46,7 @@ struct ServiceFixture {
         let fixture = ServiceFixture(services: GatehouseServices(environment: environment), clock: clock)
         // PostgreSQL's client pool works only while its `run()` runs (the application runs it
         // as a service); cancelled when the test is done.
-        let pool = Task { _ = try? await (store as? PostgresStore)?.run() }
+        let pool = Task { _ = try? await store.connectionService?.run() }
         do {
             try await Migrations.apply(to: store, logger: logger)
             try await body(fixture)
