@@ -18,6 +18,8 @@ import GatehouseCore
 struct AdminUserRequest: Decodable, Sendable {
     var email: String?
     var password: String?
+    /// A hash brought from another system (`ImportedPasswordHash`'s forms), instead of `password`.
+    var passwordHash: String?
     var emailConfirm: Bool?
     var userMetadata: [String: JSONValue]?
     var appMetadata: [String: JSONValue]?
@@ -26,6 +28,7 @@ struct AdminUserRequest: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case email, password, role
+        case passwordHash = "password_hash"
         case emailConfirm = "email_confirm"
         case userMetadata = "user_metadata"
         case appMetadata = "app_metadata"
@@ -45,8 +48,11 @@ extension AccountService {
         try checkMetadataSize(request.appMetadata ?? [:], field: "app_metadata")
         var passwordHash: String?
         if let password = request.password {
+            guard request.passwordHash == nil else { throw .validation("Only a password or a password_hash may be given, not both") }
             let checked = try await passwordScreen.check(password)
             passwordHash = try await hashing { try await hasher.hash(checked) }
+        } else if let imported = request.passwordHash {
+            passwordHash = try Self.importedHash(imported)
         }
         let now = clock.now()
         var user = UserRecord.new(

@@ -42,10 +42,24 @@ final class PasswordHasher: Sendable {
         return try await pool.runIfActive { [timing] in Self.timed(timing) { Bcrypt.hash(password, cost: cost) } }
     }
 
+    /// Whether `password` matches the stored `hash`: bcrypt, or a hash imported from another
+    /// system (`ImportedPasswordHash`: Firebase's scrypt, argon2, Django …), verified on the same
+    /// pool. No hash (an unknown account) costs one verify against the decoy and matches nothing.
     func verify(_ password: String, against hash: String?) async throws -> Bool {
         let hash = hash ?? decoyHash
+        if !Self.isBcrypt(hash) {
+            return try await pool.runIfActive { [timing] in
+                Self.timed(timing) { ImportedPasswordVerifier.verify(password, againstEncoded: hash) }
+            }
+        }
         let matches = try await pool.runIfActive { [timing] in Self.timed(timing) { Bcrypt.verify(password, hash: hash) } }
         return matches && hash != decoyHash
+    }
+
+    /// Whether a stored hash is this hasher's own kind (bcrypt, whatever its cost); any other was
+    /// imported, and is replaced by a bcrypt hash once its password is known.
+    static func isBcrypt(_ hash: String) -> Bool {
+        BcryptImportedHash.recognises(Substring(hash))
     }
 
     /// One verify's duration, for the benchmark's bound (measured with this same implementation).

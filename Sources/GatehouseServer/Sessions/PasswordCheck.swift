@@ -60,16 +60,42 @@ extension SessionService {
             } else {
                 nil
             }
-        let user = found?.user
-        let checkedHash = found.map { $0.user.passwordHash ?? $0.pendingHash }
-        // Over-long passwords cannot match (bcrypt's 72-byte limit is enforced when setting one),
-        // but still cost one verify so the answer time stays the same.
-        let candidate = password.utf8.count > PasswordPolicy.maximumBytes ? "" : password
-        let matches = try await hashing { try await hasher.verify(candidate, against: checkedHash ?? nil) }
-        guard matches, let user, !candidate.isEmpty else {
+        var user = found?.user
+        let checkedHash = found.flatMap { $0.user.passwordHash ?? $0.pendingHash }
+        // Over-long passwords cannot match a bcrypt hash (its 72-byte limit is enforced when
+        // setting one), but still cost one verify so the answer time stays the same. A hash
+        // imported from another system has no such limit.
+        let bcryptLimited = checkedHash.map(PasswordHasher.isBcrypt) ?? true
+        let candidate = bcryptLimited && password.utf8.count > PasswordPolicy.maximumBytes ? "" : password
+        let matches = try await hashing { try await hasher.verify(candidate, against: checkedHash) }
+        guard matches, let matched = user, !candidate.isEmpty else {
             throw await refuse(.invalidCredentials, address, user, "invalid_credentials")
         }
+        if let imported = matched.passwordHash, !bcryptLimited {
+            user = await upgradedHash(of: matched, from: imported, password: candidate)
+        }
         return CheckedPassword(
-            user: user, address: address, budgetKey: budgetKey, matchedPendingSignUp: user.passwordHash == nil)
+            user: user ?? matched, address: address, budgetKey: budgetKey, matchedPendingSignUp: matched.passwordHash == nil)
+    }
+
+    /// After a sign-in with a hash imported from another system: the account's password hashed
+    /// again as Gatehouse's own bcrypt, so the imported hash is used no more. A password bcrypt
+    /// cannot hold whole (over 72 bytes) keeps its imported hash; a failed upgrade is logged and
+    /// leaves the sign-in as it is (the next one tries again).
+    private func upgradedHash(of user: UserRecord, from imported: String, password: String) async -> UserRecord {
+        guard password.utf8.count <= PasswordPolicy.maximumBytes else { return user }
+        do {
+            let upgraded = try await hasher.hash(password)
+            let now = clock.now()
+            let replaced = try await store.perform(.statement) { database in
+                try await database.users.replacePasswordHash(userId: user.id, from: imported, to: upgraded, at: now)
+            }
+            var user = user
+            if replaced { user.passwordHash = upgraded }
+            return user
+        } catch {
+            logger.warning("Could not replace an imported password hash", metadata: ["error": "\(String(reflecting: error))"])
+            return user
+        }
     }
 }
