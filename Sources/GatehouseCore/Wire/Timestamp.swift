@@ -47,8 +47,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public var description: String { rfc3339 }
 
     /// `YYYY-MM-DDTHH:MM:SS[.ffffff]Z`, computed without a formatter (locale- and thread-safe).
-    /// The digits are written into one buffer: built from interpolated, padded pieces it cost
-    /// ~7,600 instructions, and a session's JSON has eight (Benchmarks/PROFILE.md).
+    /// The digits are written into one buffer: built from interpolated, padded pieces it was a
+    /// measurable part of every session's JSON, which has eight (Benchmarks/PROFILE.md).
     public var rfc3339: String {
         let seconds = secondsSinceEpoch
         let micros = Int(microsecondsSinceEpoch - seconds * 1_000_000)

@@ -60,7 +60,7 @@ extension SessionService {
             } else {
                 nil
             }
-        var user = found?.user
+        let user = found?.user
         let checkedHash = found.flatMap { $0.user.passwordHash ?? $0.pendingHash }
         // Over-long passwords cannot match a bcrypt hash (its 72-byte limit is enforced when
         // setting one), but still cost one verify so the answer time stays the same. A hash
@@ -68,14 +68,14 @@ extension SessionService {
         let bcryptLimited = checkedHash.map(PasswordHasher.isBcrypt) ?? true
         let candidate = bcryptLimited && password.utf8.count > PasswordPolicy.maximumBytes ? "" : password
         let matches = try await hashing { try await hasher.verify(candidate, against: checkedHash) }
-        guard matches, let matched = user, !candidate.isEmpty else {
+        guard matches, var matched = user, !candidate.isEmpty else {
             throw await refuse(.invalidCredentials, address, user, "invalid_credentials")
         }
         if let imported = matched.passwordHash, !bcryptLimited {
-            user = await upgradedHash(of: matched, from: imported, password: candidate)
+            matched = await upgradedHash(of: matched, from: imported, password: candidate)
         }
         return CheckedPassword(
-            user: user ?? matched, address: address, budgetKey: budgetKey, matchedPendingSignUp: matched.passwordHash == nil)
+            user: matched, address: address, budgetKey: budgetKey, matchedPendingSignUp: matched.passwordHash == nil)
     }
 
     /// After a sign-in with a hash imported from another system: the account's password hashed

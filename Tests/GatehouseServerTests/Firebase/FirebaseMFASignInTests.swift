@@ -76,7 +76,7 @@ struct FirebaseMFASignInTests {
             #expect(reply.status == .ok, "\(reply)")
             let idToken = try #require(reply["idToken"]?.stringValue, "\(reply)")
             let refreshToken = try #require(reply["refreshToken"]?.stringValue)
-            let claims = try #require(FirebaseMFA.claims(idToken))
+            let claims = try jwtPayload(idToken)
             #expect(claims["firebase"]?["sign_in_second_factor"]?.stringValue == "totp")
             #expect(claims["firebase"]?["second_factor_identifier"]?.stringValue == enrolled.factorId)
             #expect(claims["firebase"]?["sign_in_provider"]?.stringValue == "password")
@@ -88,7 +88,7 @@ struct FirebaseMFASignInTests {
             time.advance(seconds: 5)
             let refreshed = try await Routes.post(api, Routes.secureToken, ["grantType": "refresh_token", "refreshToken": refreshToken])
             #expect(refreshed.status == .ok, "\(refreshed)")
-            let again = try #require(FirebaseMFA.claims(refreshed["id_token"]?.stringValue ?? ""), "\(refreshed)")
+            let again = try jwtPayload(try #require(refreshed["id_token"]?.stringValue, "\(refreshed)"))
             #expect(again["firebase"]?["sign_in_second_factor"]?.stringValue == "totp")
             #expect(again["firebase"]?["second_factor_identifier"]?.stringValue == enrolled.factorId)
 
@@ -97,7 +97,7 @@ struct FirebaseMFASignInTests {
             try await api.createUser(plain)
             let signedIn = try await Routes.post(
                 api, Routes.v1 + "accounts:signInWithPassword", ["email": plain, "password": TestServer.password])
-            let plainClaims = try #require(FirebaseMFA.claims(signedIn["idToken"]?.stringValue ?? ""), "\(signedIn)")
+            let plainClaims = try jwtPayload(try #require(signedIn["idToken"]?.stringValue, "\(signedIn)"))
             #expect(plainClaims["firebase"]?["sign_in_second_factor"] == nil)
             #expect(plainClaims["firebase"]?["second_factor_identifier"] == nil)
         }
@@ -284,7 +284,7 @@ struct FirebaseMFASignInTests {
                     "returnSecureToken": true,
                 ])
             #expect(changed.status == .ok, "\(changed)")
-            let claims = try #require(FirebaseMFA.claims(changed["idToken"]?.stringValue ?? ""), "\(changed)")
+            let claims = try jwtPayload(try #require(changed["idToken"]?.stringValue, "\(changed)"))
             #expect(claims["firebase"]?["second_factor_identifier"]?.stringValue == enrolled.factorId)
             // The new session is aal2 too: it may delete the account without signing in again.
             let deleted = try await Routes.post(
@@ -365,16 +365,6 @@ enum FirebaseMFA {
         let reply = try await finalize(api, pending, enrolled.factorId, code(enrolled.secret, time))
         try #require(reply.status == .ok, "\(reply)")
         return reply
-    }
-
-    /// The JWT's payload, unverified.
-    static func claims(_ token: String) -> JSONValue? {
-        let parts = token.split(separator: ".")
-        guard parts.count == 3 else { return nil }
-        var text = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        text += String(repeating: "=", count: (4 - text.count % 4) % 4)
-        guard let data = Data(base64Encoded: text) else { return nil }
-        return try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     /// How many sessions the user has in the database (read after the app stopped).
