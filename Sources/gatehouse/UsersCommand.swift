@@ -23,7 +23,7 @@ struct UsersCommand: AsyncParsableCommand {
         discussion: "Users are named by id or email address. Exit codes: 0 ok, 1 failed, 2 no such user, 3 refused by a rule, 64 usage.",
         subcommands: [
             List.self, Show.self, Create.self, Delete.self, Ban.self, Unban.self, SetPassword.self, RevokeSessions.self,
-            Promote.self, Demote.self,
+            Promote.self, Demote.self, Import.self,
         ]
     )
 

@@ -14,8 +14,12 @@
 import Foundation
 import GatehouseCore
 
-/// The body of `POST /admin/users` and `PUT /admin/users/{id}`.
-struct AdminUserRequest: Decodable, Sendable {
+/// The body of `POST /admin/users` and `PUT /admin/users/{id}`. A field Gatehouse does not
+/// know, or one of GoTrue's it cannot honour (`phone`, `aud` …), is refused naming the field
+/// (`AdminUserRequest+Decoding.swift`), never ignored: an import must not lose data silently.
+struct AdminUserRequest: Sendable {
+    /// On create: the id the account gets (a user keeps the id the app's data is keyed by).
+    var id: String?
     var email: String?
     var password: String?
     /// A hash brought from another system (`ImportedPasswordHash`'s forms), instead of `password`.
@@ -26,8 +30,8 @@ struct AdminUserRequest: Decodable, Sendable {
     var banDuration: String?
     var role: String?
 
-    enum CodingKeys: String, CodingKey {
-        case email, password, role
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, email, password, role
         case passwordHash = "password_hash"
         case emailConfirm = "email_confirm"
         case userMetadata = "user_metadata"
@@ -54,6 +58,10 @@ extension AccountService {
         } else if let imported = request.passwordHash {
             passwordHash = try Self.importedHash(imported)
         }
+        let id = try request.id.map { raw throws(AuthError) in
+            guard let id = UUID(parsing: raw) else { throw .validation("id must be a UUID") }
+            return id
+        }
         let now = clock.now()
         var user = UserRecord.new(
             email: email, passwordHash: passwordHash ?? "", userMetadata: request.userMetadata ?? [:],
@@ -61,10 +69,14 @@ extension AccountService {
             random: random
         )
         user.passwordHash = passwordHash
+        if let id { user.assignId(id) }
         if let role = request.role, !role.isEmpty { user.role = role }
         if let duration = request.banDuration { user.bannedUntil = try Self.banEnd(duration, now: now) }
         let created = user
         let inserted = try await store.run(.transaction) { database in
+            if id != nil, try await database.users.find(id: created.id) != nil {
+                throw AuthError(.userAlreadyExists, status: .unprocessableContent, "A user with this id already exists")
+            }
             guard try await database.users.insert(created) else { return false }
             try await database.audit(AuditEvent(.userCreated, created), at: now)
             return true
@@ -99,10 +111,16 @@ extension AccountService {
         // Everything that can fail or takes time (validation, bcrypt) happens before the
         // transaction; inside it the row is re-read under lock, so concurrent updates all land.
         let email = try request.email.map { raw throws(AuthError) in try AuthError.checkEmail(raw) }
+        if let id = request.id, UUID(parsing: id) != userId {
+            throw .validation("id cannot be changed")
+        }
         var passwordHash: String?
         if let password = request.password {
+            guard request.passwordHash == nil else { throw .validation("Only a password or a password_hash may be given, not both") }
             let checked = try await passwordScreen.check(password)
             passwordHash = try await hashing { try await hasher.hash(checked) }
+        } else if let imported = request.passwordHash {
+            passwordHash = try Self.importedHash(imported)
         }
         // The request's own objects first (before bcrypt); the merged ones again under lock.
         try checkMetadataSize(request.userMetadata ?? [:], field: "user_metadata")

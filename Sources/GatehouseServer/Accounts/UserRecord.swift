@@ -42,6 +42,9 @@ struct UserRecord: Sendable {
     var emailChange: String? = nil
     var emailChangeSentAt: Timestamp? = nil
     var emailChangeAwaiting: EmailChangeSides = []
+    /// The uid of an account imported from Firebase whose uid is not its id's text
+    /// (`ImportedAccountID`): what the Firebase API shows as `localId`, `user_id` and `sub`.
+    var firebaseUid: String? = nil
 
     var isConfirmed: Bool { emailConfirmedAt != nil }
 

@@ -20,6 +20,7 @@ enum AuditAction: String, Sendable, CaseIterable {
     case userRepeatedSignUp = "user_repeated_signup"
     case userInvited = "user_invited"
     case userCreated = "user_created"
+    case userImported = "user_imported"
     case userModified = "user_modified"
     case userDeleted = "user_deleted"
     case userBanned = "user_banned"

@@ -31,7 +31,8 @@ struct FirebaseAdapter: Sendable {
     /// `TOKEN_EXPIRED`, `USER_NOT_FOUND`, `USER_DISABLED`).
     func caller(idToken: String?) async throws -> Authenticated {
         let claims = try await tokens.verify(idToken)
-        guard let userId = UUID(parsing: claims.userId), let sessionId = UUID(parsing: claims.sessionId) else {
+        let userId = FirebaseLocalId.userId(claims.userId)
+        guard let sessionId = UUID(parsing: claims.sessionId) else {
             throw FirebaseError.named("INVALID_ID_TOKEN")
         }
         let issuedAt = Int64(claims.iat.value.timeIntervalSince1970.rounded(.down))

@@ -25,12 +25,11 @@ struct FirebaseDeleteEndpoint {
     func delete(_ request: Request, context: FirebaseRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(FirebaseRequests.Delete.self, from: request, context: context)
         if context.caller.isAdmin, let localId = body.localId {
-            guard UUID(parsing: localId) != nil else { throw FirebaseError.named("USER_NOT_FOUND") }
-            try await adapter.service.accounts.adminDeleteUser(id: localId)
+            try await adapter.service.accounts.adminDeleteUser(id: FirebaseLocalId.userId(localId).uuidString)
             return try JSONBody.response(FirebasePayloads.Delete())
         }
         let caller = try await adapter.caller(idToken: body.idToken)
-        if let localId = body.localId, localId.lowercased() != caller.user.id.lowercasedString {
+        if let localId = body.localId, !FirebaseLocalId.names(caller.user, localId) {
             throw FirebaseError.insufficientPermission
         }
         try await adapter.service.accounts.requireAccountDeletionProof(caller)

@@ -22,7 +22,8 @@ struct FirebaseLookupEndpoint {
     func lookup(_ request: Request, context: FirebaseRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(FirebaseRequests.Lookup.self, from: request, context: context)
         if context.caller.isAdmin, body.localId != nil || body.email != nil {
-            let users = try await adapter.service.accounts.users(ids: body.localId?.values ?? [], emails: body.email?.values ?? [])
+            let users = try await adapter.service.accounts.users(
+                ids: (body.localId?.values ?? []).map { FirebaseLocalId.userId($0).uuidString }, emails: body.email?.values ?? [])
             var infos: [FirebaseUserInfo] = []
             for user in users {
                 // Looked up by address, a user comes without its factors.
@@ -33,7 +34,7 @@ struct FirebaseLookupEndpoint {
             return try JSONBody.response(FirebasePayloads.Lookup(users: infos.isEmpty ? nil : infos))
         }
         let caller = try await adapter.caller(idToken: body.idToken)
-        if let ids = body.localId?.values, ids.contains(where: { $0.lowercased() != caller.user.id.lowercasedString }) {
+        if let ids = body.localId?.values, ids.contains(where: { !FirebaseLocalId.names(caller.user, $0) }) {
             throw FirebaseError.insufficientPermission
         }
         var info = try await adapter.userInfo(caller.user)

@@ -43,6 +43,6 @@ struct FirebaseOobApply: Sendable {
         }
         let code = try FirebaseOobCodeAnswer.code(raw)
         let found = try FirebaseOobCodeAnswer.usable(try await service.recovery.applyFirebaseVerifyEmailCode(code))
-        return try JSONBody.response(Answer(localId: found.userId.lowercasedString, email: found.email))
+        return try JSONBody.response(Answer(localId: found.firebaseUid ?? found.userId.lowercasedString, email: found.email))
     }
 }

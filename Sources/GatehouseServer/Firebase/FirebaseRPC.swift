@@ -46,6 +46,7 @@ struct FirebaseRPCTable: Sendable {
         "deleteAccount": "delete",
         "getOobConfirmationCode": "sendOobCode",
         "resetPassword": "resetPassword",
+        "uploadAccount": "batchCreate",
     ]
 
     /// The v2 (`v2/accounts/<name>`) RPCs the adapter serves, by the name they are registered

@@ -60,12 +60,14 @@ struct FirebaseRoutes {
         let delete = FirebaseDeleteEndpoint(adapter: adapter)
         let secureToken = FirebaseSecureTokenEndpoint(adapter: adapter)
         let secondFactor = FirebaseMFASignInEndpoint(adapter: adapter)
+        let batchCreate = FirebaseBatchCreateEndpoint(adapter: adapter)
 
         table.register("signUp", limit: otp) { try await signUp.signUp($0, context: $1) }
         table.register("signInWithPassword", limit: token) { try await signIn.signIn($0, context: $1) }
         table.register("lookup") { try await lookup.lookup($0, context: $1) }
         table.register("update", limit: otp) { try await update.update($0, context: $1) }
         table.register("delete") { try await delete.delete($0, context: $1) }
+        table.register("batchCreate") { try await batchCreate.batchCreate($0, context: $1) }
         table.register("token", limit: token) { try await secureToken.token($0, context: $1) }
         table.register("mfaSignIn:start", limit: limits.verify) { try await secondFactor.start($0, context: $1) }
         table.register("mfaSignIn:finalize", limit: limits.verify) { try await secondFactor.finalize($0, context: $1) }

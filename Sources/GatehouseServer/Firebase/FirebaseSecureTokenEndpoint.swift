@@ -44,7 +44,7 @@ struct FirebaseSecureTokenEndpoint {
         return try JSONBody.response(
             FirebasePayloads.Token(
                 accessToken: tokens.idToken, expiresIn: String(tokens.expiresIn), refreshToken: tokens.refreshToken,
-                idToken: tokens.idToken, userId: issued.user.id.lowercasedString, projectId: adapter.tokens.projectId))
+                idToken: tokens.idToken, userId: FirebaseLocalId.of(issued.user), projectId: adapter.tokens.projectId))
     }
 
     /// Why a refresh token no longer works: its user is gone, disabled, or it was revoked.

@@ -34,14 +34,14 @@ struct FirebaseSignInEndpoint {
             let tokens = try await adapter.tokens(user: issued.user, session: issued.session)
             return try JSONBody.response(
                 FirebasePayloads.SignIn(
-                    localId: issued.user.id.lowercasedString, email: issued.user.email,
+                    localId: FirebaseLocalId.of(issued.user), email: issued.user.email,
                     displayName: FirebaseUserInfo.displayName(of: issued.user) ?? "", idToken: tokens.idToken,
                     refreshToken: tokens.refreshToken, expiresIn: String(tokens.expiresIn)))
         case .secondFactorRequired(let user):
             let pending = adapter.service.mfa.pendingSignIn(user)
             return try JSONBody.response(
                 FirebasePayloads.SignIn(
-                    localId: user.id.lowercasedString, email: user.email, displayName: FirebaseUserInfo.displayName(of: user) ?? "",
+                    localId: FirebaseLocalId.of(user), email: user.email, displayName: FirebaseUserInfo.displayName(of: user) ?? "",
                     mfaPendingCredential: pending.credential, mfaInfo: FirebaseMFAEnrollment.list(pending.factors)))
         }
     }

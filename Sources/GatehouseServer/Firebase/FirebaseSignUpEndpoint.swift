@@ -32,7 +32,7 @@ struct FirebaseSignUpEndpoint {
         let tokens = try await adapter.tokens(user: signedIn.user, session: signedIn.session)
         return try JSONBody.response(
             FirebasePayloads.SignUp(
-                localId: signedIn.user.id.lowercasedString, email: signedIn.user.email,
+                localId: FirebaseLocalId.of(signedIn.user), email: signedIn.user.email,
                 displayName: FirebaseUserInfo.displayName(of: signedIn.user), idToken: tokens.idToken,
                 refreshToken: tokens.refreshToken, expiresIn: String(tokens.expiresIn)))
     }
@@ -50,6 +50,6 @@ struct FirebaseSignUpEndpoint {
         let user = try await adapter.service.accounts.adminCreateUser(request)
         return try JSONBody.response(
             FirebasePayloads.SignUp(
-                localId: user.id.lowercasedString, email: user.email, displayName: FirebaseUserInfo.displayName(of: user)))
+                localId: FirebaseLocalId.of(user), email: user.email, displayName: FirebaseUserInfo.displayName(of: user)))
     }
 }

@@ -51,7 +51,7 @@ struct FirebaseTokens: Sendable {
     /// `secondFactor`: the factor an aal2 session proved (named in the token), nil otherwise.
     func issue(user: UserRecord, session: SessionRecord, secondFactor: FactorRecord? = nil) async throws -> FirebaseTokenSet {
         let now = clock.now().secondsSinceEpoch
-        let userId = user.id.lowercasedString
+        let userId = FirebaseLocalId.of(user)
         let name = user.userMetadata[FirebaseUserInfo.displayNameKey].flatMap { value -> String? in
             if case .string(let text) = value { return text }
             return nil

@@ -30,7 +30,7 @@ struct FirebaseUpdateEndpoint {
         let body = try await JSONBody.decode(FirebaseRequests.Update.self, from: request, context: context)
         if context.caller.isAdmin, body.localId != nil { return try await adminUpdate(body) }
         let caller = try await adapter.caller(idToken: body.idToken)
-        if let localId = body.localId, localId.lowercased() != caller.user.id.lowercasedString {
+        if let localId = body.localId, !FirebaseLocalId.names(caller.user, localId) {
             throw FirebaseError.insufficientPermission
         }
         if let email = body.email, (try? EmailAddress(validating: email))?.normalized != caller.user.email {
@@ -51,11 +51,11 @@ struct FirebaseUpdateEndpoint {
     }
 
     private func adminUpdate(_ body: FirebaseRequests.Update) async throws -> Response {
-        guard let localId = body.localId, UUID(parsing: localId) != nil else { throw FirebaseError.named("USER_NOT_FOUND") }
+        guard let localId = body.localId else { throw FirebaseError.named("USER_NOT_FOUND") }
         let change = AdminUserRequest(
             email: body.email, password: body.password, emailConfirm: body.emailVerified, userMetadata: Self.metadata(body),
             appMetadata: nil, banDuration: body.disableUser.map { $0 ? FirebaseAdapter.disabledBanDuration : "none" }, role: nil)
-        let user = try await adapter.service.accounts.adminUpdateUser(id: localId, with: change)
+        let user = try await adapter.service.accounts.adminUpdateUser(id: FirebaseLocalId.userId(localId).uuidString, with: change)
         if body.password != nil {
             try await adapter.service.sessions.revokeTokens(userId: user.id)
         }

@@ -47,7 +47,7 @@ struct FirebaseUserInfo: Encodable, Sendable {
 
     init(_ user: UserRecord, validSince: Timestamp, lastRefreshAt: Timestamp? = nil, now: Timestamp) {
         let name = Self.displayName(of: user)
-        localId = user.id.lowercasedString
+        localId = FirebaseLocalId.of(user)
         email = user.email
         emailVerified = user.isConfirmed
         displayName = name

@@ -46,6 +46,9 @@ enum JSONBody {
         let bytes = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer: buffer)
         do {
             return try JSONDecoder().decode(T.self, from: bytes)
+        } catch let refusal as AuthError {
+            // A body type's own check (an unknown field), already worded for the caller.
+            throw refusal
         } catch {
             throw AuthError(.badJSON, status: .badRequest, "Could not parse request body as JSON: \(describe(error))")
         }

@@ -32,6 +32,8 @@ struct FirebaseOobCode: Sendable, Equatable {
     let userId: UUID
     let email: String
     let requestType: FirebaseOobRequestType
+    /// The uid an account imported from Firebase kept (`UserRecord.firebaseUid`).
+    var firebaseUid: String? = nil
 }
 
 extension RecoveryService {
@@ -48,7 +50,7 @@ extension RecoveryService {
         guard token.expiresAt > now else { return .expired }
         guard let requestType = FirebaseOobRequestType(purpose: token.purpose) else { return .invalid }
         if user.isBanned(at: now) { return .disabled }
-        return .usable(FirebaseOobCode(userId: user.id, email: user.email, requestType: requestType))
+        return .usable(FirebaseOobCode(userId: user.id, email: user.email, requestType: requestType, firebaseUid: user.firebaseUid))
     }
 
     /// `resetPassword {oobCode, newPassword}`: the code is looked at first (a verification code
@@ -62,7 +64,7 @@ extension RecoveryService {
         guard found.requestType == .passwordReset else { return .invalid }
         do {
             let user = try await resetPassword(token: code, newPassword: newPassword)
-            return .usable(FirebaseOobCode(userId: user.id, email: user.email, requestType: .passwordReset))
+            return .usable(FirebaseOobCode(userId: user.id, email: user.email, requestType: .passwordReset, firebaseUid: user.firebaseUid))
         } catch  where error.code == .otpExpired {
             // Spent or expired between the look and the reset (a parallel request).
             return .invalid
@@ -98,6 +100,8 @@ extension RecoveryService {
             await auditRejected(kind: "oob_code", type: "verify_email")
             return .invalid
         }
-        return .usable(FirebaseOobCode(userId: verified.id, email: verified.email, requestType: .verifyEmail))
+        return .usable(
+            FirebaseOobCode(
+                userId: verified.id, email: verified.email, requestType: .verifyEmail, firebaseUid: verified.firebaseUid))
     }
 }

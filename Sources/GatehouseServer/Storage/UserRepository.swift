@@ -26,7 +26,7 @@ struct UserRepository: Sendable {
         u.created_at, u.updated_at, u.email_change, u.email_change_sent_at, u.email_change_awaiting,
         i.id AS identity_id, i.provider, i.provider_id, i.identity_data,
         i.last_sign_in_at AS identity_last_sign_in_at, i.created_at AS identity_created_at,
-        i.updated_at AS identity_updated_at, u.deleted_at, u.invited_at
+        i.updated_at AS identity_updated_at, u.deleted_at, u.invited_at, u.firebase_uid
         """
     static let from = "FROM users u LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'"
 
@@ -103,13 +103,15 @@ struct UserRepository: Sendable {
         let inserted = try await database.raw(
             """
             INSERT INTO users (id, email, encrypted_password, aud, role, email_confirmed_at, confirmation_sent_at,
-                recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at)
+                recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at,
+                firebase_uid)
             VALUES (\(bind: user.id.lowercasedString), \(bind: user.email), \(bind: user.passwordHash),
                 \(bind: user.aud), \(bind: user.role), \(bind: user.emailConfirmedAt?.microsecondsSinceEpoch),
                 \(bind: user.confirmationSentAt?.microsecondsSinceEpoch), \(bind: user.recoverySentAt?.microsecondsSinceEpoch),
                 \(bind: user.lastSignInAt?.microsecondsSinceEpoch), \(bind: JSONColumn.encode(user.appMetadata)),
                 \(bind: JSONColumn.encode(user.userMetadata)), \(bind: user.bannedUntil?.microsecondsSinceEpoch),
-                \(bind: user.createdAt.microsecondsSinceEpoch), \(bind: user.updatedAt.microsecondsSinceEpoch))
+                \(bind: user.createdAt.microsecondsSinceEpoch), \(bind: user.updatedAt.microsecondsSinceEpoch),
+                \(bind: user.firebaseUid))
             ON CONFLICT (email) DO NOTHING
             RETURNING id
             """
@@ -216,6 +218,7 @@ struct UserRepository: Sendable {
         )
         // Not in the session_users view: a soft-deleted user has no sessions.
         if row.contains(column: "deleted_at") { user.deletedAt = try instant("deleted_at") }
+        user.firebaseUid = try row.decode(column: "firebase_uid", as: String?.self)
         return user
     }
 }

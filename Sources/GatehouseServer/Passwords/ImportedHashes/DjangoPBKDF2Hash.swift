@@ -11,9 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Crypto
-import CryptoExtras
-
 /// Django's default hasher: `pbkdf2_sha256$<iterations>$<salt>$<base64 digest>`, the digest
 /// being PBKDF2-HMAC-SHA256 of the password's UTF-8 with the salt's UTF-8, 32 bytes long.
 struct DjangoPBKDF2Hash: ImportedHashFormat {
@@ -53,11 +50,9 @@ struct DjangoPBKDF2Hash: ImportedHashFormat {
     func matches(_ password: String) -> Bool {
         let (bytes, tooLong) = Self.candidateBytes(password)
         guard
-            let key = try? KDF.Insecure.PBKDF2.deriveKey(
-                from: bytes, salt: Array(salt.utf8), using: .sha256, outputByteCount: digest.count,
-                unsafeUncheckedRounds: iterations)
+            let computed = PBKDF2ImportedHash.derive(
+                bytes, salt: Array(salt.utf8), variant: .sha256, iterations: iterations, length: digest.count)
         else { return false }
-        let computed = key.withUnsafeBytes { Array($0) }
         return ConstantTimeComparison.equal(computed, digest) && !tooLong
     }
 }

@@ -27,7 +27,8 @@ enum ImportedHashError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unknownFormat:
             "unknown password hash format (accepted: bcrypt $2a$/$2b$/$2y$, $fbscrypt$, $scrypt$, "
-                + "$argon2i$/$argon2id$, Django pbkdf2_sha256$, argon2$, bcrypt_sha256$ and bcrypt$)"
+                + "$argon2i$/$argon2id$, Django pbkdf2_sha256$, argon2$, bcrypt_sha256$ and bcrypt$, "
+                + "$pbkdf2-sha256$/$pbkdf2-sha1$, $hmac-sha256$/$hmac-sha512$/$hmac-sha1$/$hmac-md5$)"
         case .malformed(let format, let reason):
             "malformed \(format) hash: \(reason)"
         case .costTooHigh(let format, let parameter, let limit):

@@ -24,11 +24,15 @@
 /// | `pbkdf2_sha256$<iterations>$<salt>$<b64 hash>` | Django |
 /// | `argon2$argon2id$…` | Django (a PHC string after `argon2`) |
 /// | `bcrypt_sha256$$2b$…`, `bcrypt$$2b$…` | Django |
+/// | `$pbkdf2-sha256$i=<iterations>$<b64 salt>$<b64 hash>`, also `$pbkdf2-sha1$` | PBKDF2 (Firebase's `PBKDF2_SHA256`, `PBKDF_SHA1`) |
+/// | `$hmac-sha256$order=ps$<b64 key>$<b64 salt>$<b64 hash>`, also `hmac-sha512`, `hmac-sha1`, `hmac-md5`, `order=sp` | Firebase's `HMAC_*` |
 ///
 /// `$scrypt$` is Gatehouse's own form for standard scrypt (it has no common string form): the
 /// PHC layout, N as its base-2 logarithm, salt and hash in standard base64 (padding optional),
-/// the derived key's length being the hash's. Firebase's import fields have typed initialisers
-/// (`FirebaseScryptHash`, `StandardScryptHash`).
+/// the derived key's length being the hash's. `$pbkdf2-…$` and `$hmac-…$` are Gatehouse's own
+/// too, for Firebase's kinds that have no string form either. Firebase's import fields have
+/// typed initialisers (`FirebaseScryptHash`, `StandardScryptHash`), and a Firebase import's hash
+/// parameters give each account's hash (`FirebaseHashParameters`).
 enum ImportedPasswordHash: Sendable, Equatable {
     case bcrypt(BcryptImportedHash)
     case firebaseScrypt(FirebaseScryptHash)
@@ -36,6 +40,8 @@ enum ImportedPasswordHash: Sendable, Equatable {
     case argon2(Argon2PHCHash)
     case djangoPBKDF2SHA256(DjangoPBKDF2Hash)
     case djangoBcrypt(DjangoBcryptHash)
+    case pbkdf2(PBKDF2ImportedHash)
+    case hmac(HMACImportedHash)
 
     init(parsing text: String) throws(ImportedHashError) {
         guard text.utf8.count <= ImportedHashLimits.encodedCharacters else {
@@ -71,6 +77,10 @@ enum ImportedPasswordHash: Sendable, Equatable {
             }
         } else if DjangoBcryptHash.recognises(text) {
             return { text throws(ImportedHashError) in .djangoBcrypt(try DjangoBcryptHash(parsing: text)) }
+        } else if PBKDF2ImportedHash.recognises(text) {
+            return { text throws(ImportedHashError) in .pbkdf2(try PBKDF2ImportedHash(parsing: text)) }
+        } else if text.hasPrefix(HMACImportedHash.prefix) {
+            return { text throws(ImportedHashError) in .hmac(try HMACImportedHash(parsing: text)) }
         }
         return nil
     }
@@ -84,6 +94,8 @@ enum ImportedPasswordHash: Sendable, Equatable {
         case .argon2(let hash): hash
         case .djangoPBKDF2SHA256(let hash): hash
         case .djangoBcrypt(let hash): hash
+        case .pbkdf2(let hash): hash
+        case .hmac(let hash): hash
         }
     }
 
@@ -99,6 +111,9 @@ enum ImportedPasswordHash: Sendable, Equatable {
         case .argon2(let hash): hash.kind.rawValue
         case .djangoPBKDF2SHA256: "django_pbkdf2_sha256"
         case .djangoBcrypt(let hash): hash.prehashesWithSHA256 ? "django_bcrypt_sha256" : "django_bcrypt"
+        // Firebase's own names for these kinds (its SHA-1 one is `PBKDF_SHA1`).
+        case .pbkdf2(let hash): hash.variant == .sha256 ? "pbkdf2_sha256" : "pbkdf_sha1"
+        case .hmac(let hash): "hmac_\(hash.variant.rawValue)"
         }
     }
 }
