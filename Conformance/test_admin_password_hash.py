@@ -7,17 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from hash_vectors import HASHES, PASSWORD
 from support import api_error, unique_email
-
-PASSWORD = "correct horse battery staple"
-# Made by the reference implementations (Tests/GatehouseServerTests/Passwords/ImportedHashes/Vectors).
-HASHES = {
-    "bcrypt": "$2b$04$jbSj3X51NmDozVgxmLrTxeuorGLShf9.N2u.USjgNqDu6yhnqOF2S",
-    "firebase-scrypt": "$fbscrypt$v=1,n=5,r=8,p=1,ss=Bw==,sk=0Y/S7KPtsaW7CGBlcwOK2ZqStNRMGHg87D/KPP2x57E="
-                       "$Gyl/99IC58Wc8g==$tcUDATbRNNcLrSMruuaA9CsTP2eljxvEww9kF8yoH6U=",
-    "argon2id": "$argon2id$v=19$m=64,t=3,p=1$wD8NpPYolI7g0RI8xnl7bQ$X+JtCdRgOa6g16HkhGU/Kki1Mgdw5raVReuTa60+fws",
-    "django-pbkdf2": "pbkdf2_sha256$1000$x3ocmduzihpyimytgniyrt$7rExGiCIJanIY/WKao2CPJSW3WLjDKi4lylpr3E+UKQ=",
-}
 
 
 @pytest.mark.parametrize("form", sorted(HASHES))

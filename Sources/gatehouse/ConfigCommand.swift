@@ -16,9 +16,10 @@ import Foundation
 import GatehouseServer
 
 /// `gatehouse config`: the settings this process would run with, each with its value and where
-/// it came from (environment, default, or generated in the data folder), secrets masked. The
-/// configuration is read first, so a bad value fails here as it would at start-up, and unset
-/// settings show what they come to (`http://127.0.0.1:9999`, not "the external URL").
+/// it came from (environment, naming the GoTrue variable when one set it; default; or generated
+/// in the data folder), secrets masked. The configuration is read first, so a bad value fails here
+/// as it would at start-up, and unset settings show what they come to (`http://127.0.0.1:9999`,
+/// not "the external URL").
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config", abstract: "Print the effective settings and where each comes from (secrets masked).",
@@ -53,7 +54,7 @@ enum EffectiveSettingsOutput {
             let name = setting.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
             let value =
                 setting.value.count < valueWidth ? setting.value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) : setting.value
-            print("\(name)  \(value)  (\(setting.source.rawValue))")
+            print("\(name)  \(value)  (\(setting.source.rawValue)\(setting.variable.map { ": \($0)" } ?? ""))")
         }
     }
 }

@@ -55,6 +55,12 @@ public struct OperatorImportReport: Sendable, Encodable {
         /// The user id the account has (or would have) here; nil when refused.
         public var userId: String?
         public var reason: String?
+
+        enum CodingKeys: String, CodingKey {
+            case position, outcome, reason
+            case sourceId = "source_id"
+            case userId = "user_id"
+        }
     }
 
     public var dryRun: Bool

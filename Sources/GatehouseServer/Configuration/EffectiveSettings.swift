@@ -31,6 +31,9 @@ public struct EffectiveSetting: Sendable, Encodable, Equatable {
     public let value: String
     public let source: Source
     public let secret: Bool
+    /// The variable the value was read from when it is not `name`: a GoTrue alias
+    /// (`GoTrueEnvironment`), such as `GOTRUE_JWT_EXP` for `GATEHOUSE_JWT_EXPIRY`.
+    public var variable: String? = nil
 
     public static let mask = "********"
 
@@ -42,8 +45,9 @@ public struct EffectiveSetting: Sendable, Encodable, Equatable {
         _ env: [String: String] = ProcessInfo.processInfo.environment, settings: [any SettingDescription] = ServerSettings.all,
         configuration: ServerConfiguration? = nil
     ) -> [EffectiveSetting] {
-        settings.map { setting in
-            let raw = env[setting.name]?.trimmingCharacters(in: .whitespaces) ?? ""
+        let goTrue = GoTrueEnvironment(env)
+        return settings.map { setting in
+            let raw = goTrue.environment[setting.name]?.trimmingCharacters(in: .whitespaces) ?? ""
             guard !raw.isEmpty else {
                 if let configuration, let derived = derivedDefault(setting.name, in: configuration) {
                     return EffectiveSetting(name: setting.name, value: derived.value, source: derived.source, secret: setting.isSecret)
@@ -51,7 +55,8 @@ public struct EffectiveSetting: Sendable, Encodable, Equatable {
                 return EffectiveSetting(name: setting.name, value: plain(setting.shownDefault), source: .default, secret: setting.isSecret)
             }
             let value = setting.isSecret ? masked(raw) : raw
-            return EffectiveSetting(name: setting.name, value: value, source: .environment, secret: setting.isSecret)
+            return EffectiveSetting(
+                name: setting.name, value: value, source: .environment, secret: setting.isSecret, variable: goTrue.sources[setting.name])
         }
     }
 

@@ -15,14 +15,18 @@ import Foundation
 
 /// Reads settings from environment variables: a variable that is unset, empty or only spaces
 /// takes the setting's default; any other text is trimmed and parsed by the setting, whose
-/// error names the variable.
+/// error names the variable. GoTrue's variables are read as the settings they alias
+/// (`GoTrueEnvironment`): `env` holds their values under the `GATEHOUSE_` names.
 struct EnvironmentReader {
     let env: [String: String]
     /// Every variable looked at, in order (a test checks that they are all in `ServerSettings.all`).
     let log: ReadLog?
+    /// GoTrue's variables and what became of them; `check()` throws the ones Gatehouse cannot honour.
+    let goTrue: GoTrueEnvironment
 
     init(_ env: [String: String], log: ReadLog? = nil) {
-        self.env = env
+        self.goTrue = GoTrueEnvironment(env)
+        self.env = goTrue.environment
         self.log = log
     }
 

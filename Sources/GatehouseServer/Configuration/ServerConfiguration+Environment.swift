@@ -20,10 +20,16 @@ extension ServerConfiguration {
     /// rules between settings. In development a missing JWT secret is generated once and kept in
     /// the data folder; in production it is a start-up error, never a default.
     public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) throws -> ServerConfiguration {
-        try read(EnvironmentReader(env))
+        let reader = EnvironmentReader(env)
+        do {
+            return try read(reader)
+        } catch let error as ConfigurationError {
+            throw reader.goTrue.attributing(error)
+        }
     }
 
     static func read(_ reader: EnvironmentReader) throws -> ServerConfiguration {
+        try reader.goTrue.check()
         let environment = try reader.read(ServerSettings.environment)
         let dataDirectory = try reader.read(ServerSettings.dataDirectory)
         let secret: String

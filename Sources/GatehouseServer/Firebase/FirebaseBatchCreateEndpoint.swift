@@ -27,17 +27,9 @@ struct FirebaseBatchCreateEndpoint {
     /// firebase-admin's own bound on one call.
     static let maximumUsers = 1000
 
+    /// The request's own fields; the hash parameters are read apart (`FirebaseHashParameters`).
     struct Parameters: Decodable {
         var hashAlgorithm: String?
-        var signerKey: String?
-        var saltSeparator: String?
-        var rounds: Int?
-        var memoryCost: Int?
-        var cpuMemCost: Int?
-        var parallelization: Int?
-        var blockSize: Int?
-        var dkLen: Int?
-        var passwordHashOrder: String?
         var allowOverwrite: Bool?
         var users: [JSONValue]?
     }
@@ -66,7 +58,7 @@ struct FirebaseBatchCreateEndpoint {
         guard parameters.allowOverwrite != true else {
             throw FirebaseError.named("INVALID_ARGUMENT", "allowOverwrite is not supported: delete the accounts first.")
         }
-        let hash = try Self.hashParameters(parameters)
+        let hash = try Self.hashParameters(parameters, body: body)
         let entries: [ImportEntry]
         do {
             entries = try ExportReader.read(body, source: .firebase, firebaseHash: hash, now: adapter.service.environment.clock.now())
@@ -100,18 +92,16 @@ struct FirebaseBatchCreateEndpoint {
 
     /// The hash parameters, checked before any user is read; nil when the request names none
     /// (then a user with a password hash is refused).
-    private static func hashParameters(_ parameters: Parameters) throws(FirebaseError) -> FirebaseHashParameters? {
-        guard let algorithm = parameters.hashAlgorithm else { return nil }
-        let hash = FirebaseHashParameters(
-            algorithm: algorithm, signerKey: parameters.signerKey, saltSeparator: parameters.saltSeparator,
-            rounds: parameters.rounds, memoryCost: parameters.memoryCost, cpuMemCost: parameters.cpuMemCost,
-            parallelization: parameters.parallelization, blockSize: parameters.blockSize, dkLen: parameters.dkLen,
-            passwordHashOrder: parameters.passwordHashOrder)
+    private static func hashParameters(_ parameters: Parameters, body: [UInt8]) throws(FirebaseError) -> FirebaseHashParameters? {
+        guard parameters.hashAlgorithm != nil else { return nil }
         do {
+            let hash = try JSONDecoder().decode(FirebaseHashParameters.self, from: Data(body))
             try hash.validate()
-        } catch {
+            return hash
+        } catch let error as ImportedHashError {
             throw FirebaseError.named("INVALID_HASH_ALGORITHM", error.description)
+        } catch {
+            throw FirebaseError.named("INVALID_HASH_ALGORITHM", "The hash parameters are not of the expected types.")
         }
-        return hash
     }
 }

@@ -27,7 +27,7 @@
 /// Byte fields are base64 in either alphabet, padding optional: the console and `auth:export`
 /// write the standard one, firebase-admin sends the URL-safe one. Algorithm names are read
 /// without regard to case, as `firebase auth:import --hash-algo` reads them.
-struct FirebaseHashParameters: Sendable, Equatable {
+struct FirebaseHashParameters: Sendable, Equatable, Decodable {
     var algorithm: String
     var signerKey: String?
     var saltSeparator: String?
@@ -40,6 +40,12 @@ struct FirebaseHashParameters: Sendable, Equatable {
     var dkLen: Int?
     /// "SALT_AND_PASSWORD", "PASSWORD_AND_SALT" or nil (password first).
     var passwordHashOrder: String?
+
+    /// `batchCreate`'s names: the algorithm is `hashAlgorithm`, the rest as here.
+    enum CodingKeys: String, CodingKey {
+        case algorithm = "hashAlgorithm"
+        case signerKey, saltSeparator, rounds, memoryCost, cpuMemCost, parallelization, blockSize, dkLen, passwordHashOrder
+    }
 
     init(
         algorithm: String, signerKey: String? = nil, saltSeparator: String? = nil, rounds: Int? = nil, memoryCost: Int? = nil,
