@@ -57,11 +57,25 @@ let package = Package(
         .target(name: "GatehouseCore"),
         // One C function SQLite's variadic configuration call needs (Swift cannot call it).
         .target(name: "CGatehouseSQLite", dependencies: [.product(name: "SQLiteKit", package: "sqlite-kit")]),
+        // SQLite driven through its C API with statements kept prepared, under SQLKit: the one
+        // SQLite copy SQLiteNIO links (sqlite-nio's vendored `sqlite_nio_sqlite3_*`), never a
+        // second (VendoredSQLiteTests holds that).
+        .target(
+            name: "GatehouseSQLite",
+            dependencies: [
+                "CGatehouseSQLite",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "GatehouseServer",
             dependencies: [
-                "CGatehouseSQLite",
                 "GatehouseCore",
+                "GatehouseSQLite",
                 "GatehouseQRCode",
                 "GatehouseWebAuthn",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -170,7 +184,7 @@ let package = Package(
         .testTarget(
             name: "GatehouseServerTests",
             dependencies: [
-                "GatehouseServer", "GatehouseTestSupport",
+                "GatehouseServer", "GatehouseSQLite", "GatehouseTestSupport",
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -146,7 +146,7 @@ def test_the_navigation_works_from_the_keyboard(page, server):
     assert focused() == "Skip to main content"
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"
-    expected = ["Overview", "Accounts", "Events", "Mail", "Sign out"]
+    expected = ["Overview", "Accounts", "Events", "Mail", "Sign Out"]
     seen = []
     for _ in expected:
         page.keyboard.press("Tab")

@@ -48,6 +48,8 @@ def test_reset_through_the_firebase_action_url(page, fb_server, shoot):
     assert response.status == 200
     assert response.headers["referrer-policy"] == "no-referrer"
     expect(page.get_by_role("heading", name="Choose a New Password")).to_be_visible()
+    # Which account the link resets, as Firebase's hosted page says.
+    expect(page.locator("#main")).to_contain_text(f"Choose a new password for {email}.")
     assert code not in page.url, "the code stayed in the address bar"
     shoot(page, "firebase-action-reset")
     page.get_by_label("New password", exact=True).fill(NEW_PASSWORD)

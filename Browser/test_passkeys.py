@@ -101,7 +101,9 @@ def test_add_a_passkey_sign_out_and_sign_in_with_it(new_page, passkey_server, sh
     add_passkey(page)
     item = page.locator(".passkey")
     expect(item).to_have_count(1)
-    expect(item.locator(".passkey-name")).to_have_text("Passkey")
+    # Named after the browser and platform (headless Chromium on Linux; its virtual authenticator
+    # names no provider): test_account_page_ux.py
+    expect(item.locator(".passkey-name")).to_have_text("Chrome on Linux")
     expect(item).to_contain_text("Last used")
     expect(item.locator("dd").nth(1)).to_have_text("Never")
     shoot(page, "account-passkeys")
@@ -180,8 +182,8 @@ def test_a_passkey_removed_on_the_server_cannot_sign_in(new_page, passkey_server
     email = confirmed_account(server, "passkey-removed")
     password_sign_in(page, server, email)
     add_passkey(page)
-    page.get_by_role("button", name="Remove Passkey").click()
-    page.get_by_role("button", name="Remove Passkey").click()
+    page.get_by_role("button", name="Remove Chrome on Linux").click()
+    page.get_by_role("button", name="Remove Chrome on Linux").click()
     expect(page.locator(".passkey-none")).to_be_visible()
     assert len(authenticator.credentials()) == 1  # still in the authenticator
 
@@ -241,7 +243,7 @@ def test_list_rename_and_remove_work_without_javascript(new_page, passkey_server
 
     plain = new_page(java_script_enabled=False)
     password_sign_in(plain, server, email)
-    expect(plain.locator(".passkey-name")).to_have_text("Passkey")
+    expect(plain.locator(".passkey-name")).to_have_text("Chrome on Linux")
     expect(plain.get_by_role("button", name="Add a passkey")).to_be_hidden()
     expect(plain.locator("[data-passkey-needs-script]")).to_have_text("Adding a passkey needs JavaScript in your browser.")
     plain.get_by_label("Name", exact=True).fill("Phone")
@@ -305,7 +307,7 @@ def test_a_two_factor_user_needs_a_code_verified_session_to_add_or_remove_one(pa
     gate = "Confirm a code from your authenticator app first."
     page.get_by_role("button", name="Add a passkey").click()
     expect(page.locator("[data-passkey-error]")).to_have_text(gate)
-    page.get_by_role("button", name="Remove Passkey").click()
-    page.get_by_role("button", name="Remove Passkey").click()
+    page.get_by_role("button", name="Remove Chrome on Linux").click()
+    page.get_by_role("button", name="Remove Chrome on Linux").click()
     expect(page.locator("[data-passkey-error]")).to_have_text(gate)
     expect(page.locator(".passkey")).to_have_count(1)

@@ -62,6 +62,47 @@ struct ArchitectureRulesTests {
         #expect(long.isEmpty, "over 300 lines: \(long)")
     }
 
+    /// The comments of `text`, each run of consecutive `//` lines joined into one line (a count and
+    /// its unit may sit on two lines of one comment).
+    static func commentBlocks(_ text: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0.isWhitespace }
+            if trimmed.hasPrefix("//") {
+                current.append(trimmed.drop { $0 == "/" })
+            } else if !current.isEmpty {
+                blocks.append(current.joined(separator: " "))
+                current = []
+            }
+        }
+        if !current.isEmpty { blocks.append(current.joined(separator: " ")) }
+        return blocks
+    }
+
+    /// Whether `text` has digits, then white space, then "instructions" (`~23,000 instructions`).
+    /// Scanned by hand: concurrent first use of a `Regex` crashes on Linux (Swift 6.x).
+    static func quotesInstructionCount(_ text: String) -> Bool {
+        var rest = text[...]
+        while let found = rest.range(of: "instructions", options: .caseInsensitive) {
+            let before = rest[..<found.lowerBound]
+            let gap = before.reversed().prefix { $0.isWhitespace }.count
+            if gap > 0, let last = before.dropLast(gap).last, last.isASCII, last.isWholeNumber { return true }
+            rest = rest[found.upperBound...]
+        }
+        return false
+    }
+
+    @Test("no comment under Sources/ quotes an instruction count (measurements live in Benchmarks/PROFILE.md)")
+    func noInstructionCountsInComments() throws {
+        // Comments say why the code is as it is; the figure behind it is a measurement of one
+        // commit on one machine, kept where each round is recorded and can be read against the next.
+        let files = try Self.swiftFiles(under: Self.packageRoot.appendingPathComponent("Sources"))
+        #expect(files.count > 100)
+        let offenders = files.filter { file in Self.commentBlocks(file.text).contains(where: Self.quotesInstructionCount) }.map(\.path)
+        #expect(offenders.isEmpty, "instruction counts in comments (move them to Benchmarks/PROFILE.md): \(offenders)")
+    }
+
     @Test("only Storage imports SQLKit, SQLiteKit, PostgresKit or the database drivers")
     func sqlStaysInStorage() throws {
         let drivers = ["SQLKit", "SQLiteKit", "PostgresKit", "SQLiteNIO", "PostgresNIO"]
@@ -96,6 +137,27 @@ struct ArchitectureRulesTests {
                 && Self.codeLines(file.text).contains { $0.contains("AuthErrorCode(\"") || $0.contains("code.rawValue {") }
         }.map(\.path)
         #expect(offenders.isEmpty, "error codes spelled out: \(offenders)")
+    }
+
+    @Test("the services and Storage know no HTTP: no HTTP types, no statuses in their errors")
+    func servicesKnowNoHTTP() throws {
+        // An AuthError carries a kind; the HTTP status is the adapters' reading of it
+        // (HTTP/AuthError+HTTPStatus.swift), so a service cannot answer in one protocol's terms.
+        let domain = ["Accounts", "Sessions", "Recovery", "Mail", "MFA", "Passkeys", "Passwords", "Storage", "Audit", "Support"]
+        let forbidden = ["import HTTPTypes", "HTTPResponse.Status", "error.status", "failure.status"]
+        let statuses = [
+            "badRequest", "unauthorized", "forbidden", "notFound", "methodNotAllowed", "conflict", "contentTooLarge",
+            "unprocessableContent", "tooManyRequests", "internalServerError", "serviceUnavailable",
+        ].map { "status: .\($0)" }
+        let offenders = try domain.flatMap { folder in
+            try Self.swiftFiles(under: Self.serverFolder.appendingPathComponent(folder)).filter { file in
+                Self.codeLines(file.text).contains { line in
+                    line.trimmingCharacters(in: .whitespaces) == "import Hummingbird"
+                        || (forbidden + statuses).contains { line.contains($0) }
+                }
+            }.map(\.path)
+        }
+        #expect(offenders.isEmpty, "HTTP in the domain: \(offenders)")
     }
 
     /// Folders that speak HTTP (the protocol adapters, the pages, the plumbing).

@@ -12,7 +12,6 @@
 //===----------------------------------------------------------------------===//
 
 import GatehouseCore
-import HTTPTypes
 
 /// Where an account stands. GoTrue and Firebase apply different rules to one account store;
 /// this is the one place those rules are written, so that neither protocol opens a door the
@@ -111,19 +110,19 @@ enum AccountLifecycle {
 extension AccountLifecycle {
     /// Throws what a caller of a session the account's state does not allow is told: a banned
     /// user `user_banned`, an unverified address over GoTrue `email_not_confirmed` (GoTrue would
-    /// not have signed it in). `status` is the route's: 400 on `/token`, 403 on bearer routes.
+    /// not have signed it in). `kind` is the route's: a bad request on `/token`, forbidden on bearer routes.
     static func requireSession(
-        of user: UserRecord, over authProtocol: AuthProtocol, at now: Timestamp, status: HTTPResponse.Status
+        of user: UserRecord, over authProtocol: AuthProtocol, at now: Timestamp, kind: AuthError.Kind
     ) throws(AuthError) {
         let state = AccountState(of: user, at: now)
         guard !allowsSession(state, over: authProtocol) else { return }
-        if state == .banned { throw AuthError(.userBanned, status: status, "User is banned") }
-        throw AuthError(.emailNotConfirmed, status: status, "Email not confirmed")
+        if state == .banned { throw AuthError(.userBanned, kind: kind, "User is banned") }
+        throw AuthError(.emailNotConfirmed, kind: kind, "Email not confirmed")
     }
 
     /// Throws unless `credential` may be added to the caller's account (403: a proven owner only).
     static func requireMayAdd(_ credential: AccountCredential, to user: UserRecord, at now: Timestamp) throws(AuthError) {
         guard !mayAdd(credential, in: AccountState(of: user, at: now)) else { return }
-        throw AuthError(.emailNotConfirmed, status: .forbidden, "Confirm your email address before adding a sign-in method")
+        throw AuthError(.emailNotConfirmed, kind: .forbidden, "Confirm your email address before adding a sign-in method")
     }
 }

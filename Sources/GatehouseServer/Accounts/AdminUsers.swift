@@ -14,9 +14,8 @@
 import Foundation
 import GatehouseCore
 
-/// The body of `POST /admin/users` and `PUT /admin/users/{id}`. A field Gatehouse does not
-/// know, or one of GoTrue's it cannot honour (`phone`, `aud` …), is refused naming the field
-/// (`AdminUserRequest+Decoding.swift`), never ignored: an import must not lose data silently.
+/// What `POST /admin/users` and `PUT /admin/users/{id}` ask for (their wire form, which refuses
+/// a field it does not know instead of dropping it: GoTrue/AdminUserRequest+Wire.swift).
 struct AdminUserRequest: Sendable {
     /// On create: the id the account gets (a user keeps the id the app's data is keyed by).
     var id: String?
@@ -29,15 +28,6 @@ struct AdminUserRequest: Sendable {
     var appMetadata: [String: JSONValue]?
     var banDuration: String?
     var role: String?
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, email, password, role
-        case passwordHash = "password_hash"
-        case emailConfirm = "email_confirm"
-        case userMetadata = "user_metadata"
-        case appMetadata = "app_metadata"
-        case banDuration = "ban_duration"
-    }
 }
 
 struct UserPage: Sendable {
@@ -75,14 +65,14 @@ extension AccountService {
         let created = user
         let inserted = try await store.run(.transaction) { database in
             if id != nil, try await database.users.find(id: created.id) != nil {
-                throw AuthError(.userAlreadyExists, status: .unprocessableContent, "A user with this id already exists")
+                throw AuthError(.userAlreadyExists, kind: .refused, "A user with this id already exists")
             }
             guard try await database.users.insert(created) else { return false }
             try await database.audit(AuditEvent(.userCreated, created), at: now)
             return true
         }
         guard inserted else {
-            throw AuthError(.emailExists, status: .unprocessableContent, "A user with this email address has already been registered")
+            throw AuthError(.emailExists, kind: .refused, "A user with this email address has already been registered")
         }
         return created
     }
@@ -90,7 +80,7 @@ extension AccountService {
     func adminUser(id: String) async throws(AuthError) -> UserRecord {
         guard let uuid = UUID(parsing: id) else { throw .validation("user_id must be an UUID") }
         guard let user = try await store.run(.read, { try await $0.users.find(id: uuid) }) else {
-            throw AuthError(.userNotFound, status: .notFound, "User not found")
+            throw AuthError(.userNotFound, kind: .notFound, "User not found")
         }
         return user
     }
@@ -129,7 +119,7 @@ extension AccountService {
         let newHash = passwordHash
         let stored = try await store.run(.transaction) { database -> UserRecord? in
             guard var user = try await database.users.find(id: userId, lockedForUpdate: true) else {
-                throw AuthError(.userNotFound, status: .notFound, "User not found")
+                throw AuthError(.userNotFound, kind: .notFound, "User not found")
             }
             var emailChanged = false
             if let email, email.normalized != user.email {
@@ -179,7 +169,7 @@ extension AccountService {
             return user
         }
         guard let stored else {
-            throw AuthError(.emailExists, status: .unprocessableContent, "A user with this email address has already been registered")
+            throw AuthError(.emailExists, kind: .refused, "A user with this email address has already been registered")
         }
         return stored
     }

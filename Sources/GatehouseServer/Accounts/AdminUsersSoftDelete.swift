@@ -15,16 +15,6 @@ import Crypto
 import Foundation
 import GatehouseCore
 
-/// The body of `DELETE /admin/users/{id}`: supabase-py and supabase-swift always send it; an
-/// empty body means a hard delete.
-struct AdminDeleteUserRequest: Decodable, Sendable {
-    var shouldSoftDelete: Bool?
-
-    enum CodingKeys: String, CodingKey {
-        case shouldSoftDelete = "should_soft_delete"
-    }
-}
-
 extension AccountService {
     /// `DELETE /admin/users/{id} {"should_soft_delete": true}`, as GoTrue does it: the row is
     /// kept with `deleted_at` (admin reads and the listing still show it), its address and
@@ -36,7 +26,7 @@ extension AccountService {
         let now = clock.now()
         try await store.run(.transaction) { database in
             guard let user = try await database.users.find(id: userId, lockedForUpdate: true) else {
-                throw AuthError(.userNotFound, status: .notFound, "User not found")
+                throw AuthError(.userNotFound, kind: .notFound, "User not found")
             }
             guard user.deletedAt == nil else { return }
             let email = Self.obfuscated(user.id, user.email)

@@ -16,7 +16,7 @@ import GatehouseCore
 
 extension AuthError {
     static let anonymousSignInsDisabled = AuthError(
-        AuthErrorCode.anonymousProviderDisabled, status: .unprocessableContent, "Anonymous sign-ins are disabled"
+        AuthErrorCode.anonymousProviderDisabled, kind: .refused, "Anonymous sign-ins are disabled"
     )
 }
 
@@ -35,16 +35,16 @@ extension AccountService {
             let allowed = try await store.run(.statement) { database in
                 try await database.attemptBudgets.claim(key: key, limit: perHour, window: 3600, now: now)
             }
-            guard allowed else { throw AuthError(.overRequestRateLimit, status: .tooManyRequests, "Request rate limit reached") }
+            guard allowed else { throw AuthError(.overRequestRateLimit, kind: .rateLimited, "Request rate limit reached") }
         }
         if configuration.signupDisabled {
-            throw AuthError(.signupDisabled, status: .unprocessableContent, "Signups not allowed for this instance")
+            throw AuthError(.signupDisabled, kind: .refused, "Signups not allowed for this instance")
         }
         try checkMetadataSize(data, field: "data")
         let user = UserRecord.anonymous(userMetadata: data, now: now, random: random)
         let session = try await store.run(.transaction) { database -> SessionRecord in
             guard try await database.users.insert(user) else {
-                throw AuthError(.unexpectedFailure, status: .internalServerError, "Database error creating anonymous user")
+                throw AuthError(.unexpectedFailure, kind: .internalFailure, "Database error creating anonymous user")
             }
             try await database.audit(AuditEvent(.userSignedUp, user: user.id, traits: ["provider": "anonymous"]), at: now)
             let method = AuthenticationMethod(method: "anonymous", timestamp: now.secondsSinceEpoch)

@@ -61,7 +61,7 @@ extension ConsoleAccountService {
         } catch let error as AuthError {
             throw error
         } catch {
-            throw AuthError(.unexpectedFailure, status: .internalServerError, "Console action failed")
+            throw AuthError(.unexpectedFailure, kind: .internalFailure, "Console action failed")
         }
     }
 
@@ -98,14 +98,14 @@ extension ConsoleAccountService {
             // The admin API's removal: sessions raised with the factor drop to aal1; audited.
             do {
                 _ = try await services.mfa.adminDeleteFactor(userId: id, factorId: request.itemId ?? "")
-            } catch  where error.status == .notFound {
+            } catch  where error.kind == .notFound {
                 return .refused(.itemNotFound)
             }
             return .done(.factorRemoved)
         case .removePasskey:
             do {
                 _ = try await services.passkeys.adminDelete(userId: id, passkeyId: request.itemId ?? "")
-            } catch  where error.status == .notFound {
+            } catch  where error.kind == .notFound {
                 return .refused(.itemNotFound)
             }
             return .done(.passkeyRemoved)

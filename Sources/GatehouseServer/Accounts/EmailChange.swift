@@ -17,7 +17,7 @@ import GatehouseCore
 extension AuthError {
     /// GoTrue's answer when the requested address belongs to another account.
     static let emailTaken = AuthError(
-        .emailExists, status: .unprocessableContent, "A user with this email address has already been registered"
+        .emailExists, kind: .refused, "A user with this email address has already been registered"
     )
 }
 
@@ -63,7 +63,7 @@ extension AccountService {
         let userId = caller.user.id
         let step = try await store.run(.transaction) { database -> EmailChangeStep in
             guard var user = try await database.users.find(id: userId, lockedForUpdate: true) else {
-                throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
+                throw AuthError(.userNotFound, kind: .forbidden, "User from sub claim in JWT does not exist")
             }
             if user.email == newEmail.normalized { return .done(user) }
             if let owner = try await database.users.find(email: newEmail), owner.id != user.id { throw AuthError.emailTaken }
@@ -143,7 +143,7 @@ extension AccountService {
         }
         if user.isAnonymous, password != nil, target == nil {
             throw AuthError(
-                .validationFailed, status: .unprocessableContent,
+                .validationFailed, kind: .refused,
                 "Updating password of an anonymous user without an email or phone is not allowed")
         }
         return target

@@ -40,7 +40,7 @@ extension AccountService {
             guard let found = try await database.users.find(email: email),
                 var user = try await database.users.find(id: found.id, lockedForUpdate: true)
             else {
-                throw AuthError(.userNotFound, status: .notFound, "User with this email not found")
+                throw AuthError(.userNotFound, kind: .notFound, "User with this email not found")
             }
             if let owner = try await database.users.find(email: newEmail), owner.id != user.id { throw AuthError.emailTaken }
             if user.emailChange != newEmail.normalized {

@@ -14,20 +14,15 @@
 import Foundation
 import GatehouseCore
 
-/// The body of `POST /admin/generate_link`. `new_email` belongs to the email-change types.
-struct GenerateLinkRequest: Decodable, Sendable {
+/// What `POST /admin/generate_link` asks for (its wire form: GoTrue/GenerateLinkRequest+Wire.swift).
+/// `newEmail` belongs to the email-change types.
+struct GenerateLinkRequest: Sendable {
     var type: String?
     var email: String?
     var password: String?
     var data: [String: JSONValue]?
     var newEmail: String?
     var redirectTo: String?
-
-    enum CodingKeys: String, CodingKey {
-        case type, email, password, data
-        case newEmail = "new_email"
-        case redirectTo = "redirect_to"
-    }
 }
 
 extension GenerateLinkRequest {
@@ -118,7 +113,7 @@ extension AccountService {
         let existing = try await database.users.find(email: email)
         switch type {
         case .recovery:
-            guard let existing else { throw AuthError(.userNotFound, status: .notFound, "User with this email not found") }
+            guard let existing else { throw AuthError(.userNotFound, kind: .notFound, "User with this email not found") }
             return (existing, .recovery, nil)
         case .magiclink where existing != nil:
             return (existing!, .magiclink, nil)

@@ -22,7 +22,7 @@ struct InviteRequest: Decodable, Sendable {
 
 extension AccountService {
     static let emailExists = AuthError(
-        .emailExists, status: .unprocessableContent, "A user with this email address has already been registered")
+        .emailExists, kind: .refused, "A user with this email address has already been registered")
 
     /// `POST /invite` (admin): creates the account (no password, `data` as its metadata) or
     /// re-invites one still unconfirmed, sets `invited_at`, and queues the invitation email,
@@ -62,7 +62,7 @@ extension AccountService {
             return existing.isConfirmed ? nil : existing
         }
         guard try await database.users.insert(newUser) else {
-            throw AuthError(.conflict, status: .conflict, "Concurrent sign-up, please retry")
+            throw AuthError(.conflict, kind: .conflict, "Concurrent sign-up, please retry")
         }
         return newUser
     }

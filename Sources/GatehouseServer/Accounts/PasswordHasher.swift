@@ -87,3 +87,19 @@ final class PasswordHasher: Sendable {
         try? await pool.shutdownGracefully()
     }
 }
+
+extension PasswordHasher {
+    /// Called once per password hash computed in the current task (and its children). A test
+    /// seam: it lets a test count the bcrypt work one request causes, without a global counter
+    /// that parallel tests would share. Nil (nothing called) outside tests.
+    @TaskLocal static var hashObserver: (@Sendable () -> Void)?
+}
+
+/// Wraps a password-hasher call (it fails only if its thread pool is shutting down).
+func hashing<T: Sendable>(_ body: () async throws -> T) async throws(AuthError) -> T {
+    do {
+        return try await body()
+    } catch {
+        throw AuthError(.unexpectedFailure, kind: .unavailable, "Server is shutting down")
+    }
+}

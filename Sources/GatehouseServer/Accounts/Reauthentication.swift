@@ -16,13 +16,13 @@ import GatehouseCore
 
 extension AuthError {
     static let reauthenticationNeeded = AuthError(
-        AuthErrorCode.reauthenticationNeeded, status: .badRequest, "Password update requires reauthentication"
+        AuthErrorCode.reauthenticationNeeded, kind: .invalidRequest, "Password update requires reauthentication"
     )
     static let reauthenticationNotValid = AuthError(
-        AuthErrorCode.reauthenticationNotValid, status: .unprocessableContent, "Nonce has expired or is invalid"
+        AuthErrorCode.reauthenticationNotValid, kind: .refused, "Nonce has expired or is invalid"
     )
     static let currentPasswordInvalid = AuthError(
-        AuthErrorCode.currentPasswordInvalid, status: .badRequest, "Current password is incorrect"
+        AuthErrorCode.currentPasswordInvalid, kind: .invalidRequest, "Current password is incorrect"
     )
 }
 
@@ -66,7 +66,7 @@ extension AccountService {
             throw .validation("Reauthentication requires the user to have an email or a phone number")
         }
         guard caller.user.isConfirmed else {
-            throw AuthError(.emailNotConfirmed, status: .unprocessableContent, "Please verify your email first.")
+            throw AuthError(.emailNotConfirmed, kind: .refused, "Please verify your email first.")
         }
         let email = try AuthError.checkEmail(caller.user.email)
         let now = clock.now()

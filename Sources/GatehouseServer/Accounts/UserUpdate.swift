@@ -23,7 +23,7 @@ extension AccountService {
         _ caller: Authenticated, with request: UserUpdateRequest, redirectTo: String? = nil, pkce: PKCEChallenge? = nil
     ) async throws(AuthError) -> UserRecord {
         if request.appMetadata != nil {
-            throw AuthError(.notAdmin, status: .forbidden, "Updating app_metadata requires admin privileges")
+            throw AuthError(.notAdmin, kind: .forbidden, "Updating app_metadata requires admin privileges")
         }
         let current = caller.user
         try caller.requireSecondFactor(changingPassword: request.password != nil, email: request.email)
@@ -35,9 +35,7 @@ extension AccountService {
         if let password = request.password {
             let checked = try await passwordScreen.check(password)
             try await requirePasswordChangeProof(caller, currentPassword: request.currentPassword, nonce: request.nonce)
-            if try await hashing({ try await hasher.verify(checked, against: current.passwordHash) }) {
-                throw AuthError(.samePassword, status: .unprocessableContent, "New password should be different from the old password.")
-            }
+            try await hasher.refuseCurrentPassword(checked, of: current)
             newPasswordHash = try await hashing { try await hasher.hash(checked) }
         }
         guard newPasswordHash != nil || request.data != nil else {
@@ -48,7 +46,7 @@ extension AccountService {
         // Re-read under lock inside the transaction: concurrent metadata merges all land.
         let updated = try await store.run(.transaction) { database -> UserRecord in
             guard var user = try await database.users.find(id: current.id, lockedForUpdate: true) else {
-                throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
+                throw AuthError(.userNotFound, kind: .forbidden, "User from sub claim in JWT does not exist")
             }
             if let newHash { user.passwordHash = newHash }
             if let data = request.data {

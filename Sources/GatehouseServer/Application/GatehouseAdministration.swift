@@ -44,7 +44,7 @@ public enum GatehouseAdministration {
         }.redactingErrors()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(status), as: UTF8.self)
+        return String(decoding: try encoder.encode(OutboxStatusPayload(status)), as: UTF8.self)
     }
 
     /// `gatehouse mail test --to`: sends one message now through the configured transport (not

@@ -33,7 +33,8 @@ extension ServerSettings {
         return address
     }
     static let productName = Setting<String>.text(
-        "GATEHOUSE_PRODUCT_NAME", default: "Gatehouse", accepted: "text", help: "product name in emails"
+        "GATEHOUSE_PRODUCT_NAME", default: "Gatehouse", accepted: "text",
+        help: "product name in emails, on the pages and as the issuer authenticator apps show"
     )
     static let mailMaximumAttempts = Setting<Int>.integer(
         "GATEHOUSE_MAIL_MAX_ATTEMPTS", default: 8, in: 1...100, help: "delivery attempts before a job is `dead`"

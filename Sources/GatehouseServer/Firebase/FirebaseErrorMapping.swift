@@ -20,12 +20,12 @@ import GatehouseCore
 extension FirebaseError {
     init(_ error: AuthError) {
         // Every rate limit, whichever bucket or window refused the request, is Firebase's one name.
-        if error.status == .tooManyRequests {
+        if error.kind == .rateLimited {
             self = .named("TOO_MANY_ATTEMPTS_TRY_LATER", "Access has been temporarily disabled due to many failed attempts.")
             self.retryAfter = error.retryAfter
             return
         }
-        if error.status.code >= 500 {
+        if error.kind.isServerFailure {
             self = .internalError
             return
         }
@@ -38,8 +38,8 @@ extension FirebaseError {
         .userAlreadyExists: { _ in .named("EMAIL_EXISTS") },
         // Wrong password and unknown address alike (enumeration protection on, as Google's default).
         .invalidCredentials: { _ in .named("INVALID_LOGIN_CREDENTIALS") },
-        .weakPassword: { .named("WEAK_PASSWORD", $0.message.trimmingSuffix(".")) },
-        .samePassword: { .named("WEAK_PASSWORD", $0.message.trimmingSuffix(".")) },
+        .weakPassword: { .named("WEAK_PASSWORD", weakPasswordDetail($0.passwordCheck)) },
+        .samePassword: { _ in .named("WEAK_PASSWORD", "New password should be different from the old password") },
         .userBanned: { _ in .named("USER_DISABLED") },
         .userNotFound: { _ in .named("USER_NOT_FOUND") },
         .badJWT: { _ in .named("INVALID_ID_TOKEN") },
@@ -71,9 +71,13 @@ extension FirebaseError {
     ]
 }
 
-extension String {
-    /// The text without one trailing `suffix` (GoTrue's messages end in a period, Firebase's details do not).
-    fileprivate func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+extension FirebaseError {
+    /// Firebase's words after `WEAK_PASSWORD : ` for the rule the password broke.
+    static func weakPasswordDetail(_ check: PasswordCheck?) -> String {
+        switch check {
+        case .tooShort(let minimum): "Password should be at least \(minimum) characters"
+        case .tooCommon: "Password is known to be weak and easy to guess, please choose a different one"
+        default: "Password does not meet the requirements"
+        }
     }
 }

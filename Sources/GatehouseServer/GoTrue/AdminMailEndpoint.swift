@@ -19,6 +19,6 @@ struct AdminMailEndpoint {
     let service: GatehouseServices
 
     func status(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
-        try JSONBody.response(try await service.mail.outboxStatus())
+        try JSONBody.response(OutboxStatusPayload(try await service.mail.outboxStatus()))
     }
 }

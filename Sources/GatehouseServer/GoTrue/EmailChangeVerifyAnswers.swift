@@ -46,9 +46,13 @@ extension VerifyEndpoint {
     }
 
     /// The page's button: 303 into the app, as GoTrue's GET does: the message in the fragment
-    /// after the first confirmation, the session (`type=email_change`) after the last.
-    func verifyEmailChangeLink(_ form: [String: String], client: ClientInfo) async throws -> Response {
-        switch try await service.recovery.verifyEmailChangeLink(token: form["token"], redirectTo: form["redirect_to"], client: client) {
+    /// after the first confirmation, the session (`type=email_change`) after the last. A link
+    /// back to this server's own pages lands as `WebLinkLanding` says.
+    func verifyEmailChangeLink(_ form: [String: String], request: Request, client: ClientInfo) async throws -> Response {
+        let outcome = try await service.recovery.verifyEmailChangeLink(
+            token: form["token"], redirectTo: form["redirect_to"], client: client)
+        if let answer = landing.answer(outcome, request: request) { return answer }
+        switch outcome {
         case .awaitingOtherAddress(let target):
             return Self.redirect(
                 to: GoTrueLinkRedirect.appending(

@@ -22,10 +22,13 @@ import Hummingbird
 struct VerifyEndpoint {
     let service: GatehouseServices
     let page: VerifyLinkPage
+    /// Links that name this server's own pages (`WebLinkLanding`).
+    let landing: WebLinkLanding
 
     init(service: GatehouseServices) {
         self.service = service
         self.page = VerifyLinkPage(configuration: service.configuration)
+        self.landing = WebLinkLanding(service: service)
     }
 
     static let formLimit = 64 * 1024
@@ -35,9 +38,13 @@ struct VerifyEndpoint {
         let (token, rawType, redirectTo) = (query.get("token"), query.get("type"), query.get("redirect_to"))
         switch try await service.recovery.previewLink(token: token, type: rawType, redirectTo: redirectTo) {
         case .invalid(let target):
-            return Self.redirect(to: GoTrueLinkRedirect.error(to: target))
-        case .usable(let target):
-            return page.response(token: token ?? "", type: try VerificationType(rawType), redirectTo: redirectTo, target: target)
+            return Self.redirect(to: landing.errorLocation(target, .invalid))
+        case .alreadyConfirmed(let target):
+            return Self.redirect(to: landing.errorLocation(target, .alreadyConfirmed))
+        case .usable(let target, let purpose):
+            if let reset = landing.resetPage(token: token ?? "", purpose: purpose, target: target) { return Self.redirect(to: reset) }
+            return page.response(
+                token: token ?? "", type: try VerificationType(rawType), purpose: purpose, redirectTo: redirectTo, target: target)
         }
     }
 
@@ -51,12 +58,12 @@ struct VerifyEndpoint {
         if Self.isForm(request) {
             let form = try await Self.readForm(request)
             if form["type"]?.lowercased() == VerificationType.emailChange.rawValue {
-                return try await verifyEmailChangeLink(form, client: client)
+                return try await verifyEmailChangeLink(form, request: request, client: client)
             }
             let outcome = try await service.recovery.verifyLink(
                 token: form["token"], type: form["type"], redirectTo: form["redirect_to"], client: client
             )
-            return Self.redirect(to: GoTrueLinkRedirect.location(for: outcome))
+            return landing.answer(outcome, request: request) ?? Self.redirect(to: GoTrueLinkRedirect.location(for: outcome))
         }
         let body = try await JSONBody.decode(VerifyRequest.self, from: request, context: context)
         let type = try VerificationType(body.type)

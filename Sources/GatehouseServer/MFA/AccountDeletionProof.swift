@@ -24,7 +24,7 @@ extension AccountService {
     {
         if caller.needsSecondFactor {
             throw AuthError(
-                .insufficientAAL, status: .unauthorized, "AAL2 session is required to delete the account when MFA is enabled.")
+                .insufficientAAL, kind: .unauthenticated, "AAL2 session is required to delete the account when MFA is enabled.")
         }
         try await requirePasswordChangeProof(caller, currentPassword: currentPassword, nonce: nonce)
     }

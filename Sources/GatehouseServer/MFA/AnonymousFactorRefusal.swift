@@ -16,6 +16,6 @@ extension Authenticated {
     /// `no_authorization`. An anonymous account has no address to recover a lost factor with.
     func refuseAnonymousFactorCalls() throws(AuthError) {
         guard user.isAnonymous else { return }
-        throw AuthError(.noAuthorization, status: .forbidden, "Anonymous user not allowed to perform these actions")
+        throw AuthError(.noAuthorization, kind: .forbidden, "Anonymous user not allowed to perform these actions")
     }
 }

@@ -33,10 +33,10 @@ extension MFAService {
             throw .validation("factor_type needs to be totp, phone, or webauthn")
         }
         guard factorType == "totp" else {
-            throw AuthError(.mfaTOTPEnrollDisabled, status: .unprocessableContent, "Only TOTP factors are supported")
+            throw AuthError(.mfaTOTPEnrollDisabled, kind: .refused, "Only TOTP factors are supported")
         }
         guard settings.totpEnrollEnabled else {
-            throw AuthError(.mfaTOTPEnrollDisabled, status: .unprocessableContent, "MFA enroll is disabled for TOTP")
+            throw AuthError(.mfaTOTPEnrollDisabled, kind: .refused, "MFA enroll is disabled for TOTP")
         }
         let now = clock.now()
         try AccountLifecycle.requireMayAdd(.factor, to: caller.user, at: now)
@@ -48,7 +48,7 @@ extension MFAService {
         let limits = settings
         let staleBefore = Timestamp(microsecondsSinceEpoch: now.microsecondsSinceEpoch - Int64(limits.factorExpiry) * 1_000_000)
         if caller.needsSecondFactor {
-            throw AuthError(.insufficientAAL, status: .forbidden, "AAL2 required to enroll a new factor")
+            throw AuthError(.insufficientAAL, kind: .forbidden, "AAL2 required to enroll a new factor")
         }
         try await store.run(.transaction) { work in
             // The user's row lock serializes concurrent enrolments, so the limits below hold.
@@ -57,17 +57,17 @@ extension MFAService {
             let existing = try await work.mfaFactors.list(userId: factor.userId)
             if existing.contains(where: { $0.friendlyName == factor.friendlyName }) {
                 throw AuthError(
-                    .mfaFactorNameConflict, status: .unprocessableContent,
+                    .mfaFactorNameConflict, kind: .refused,
                     "A factor with the friendly name \"\(factor.friendlyName)\" for this user already exists")
             }
             if existing.count >= limits.maxEnrolledFactors || existing.filter(\.isVerified).count >= limits.maxVerifiedFactors {
                 throw AuthError(
-                    .tooManyEnrolledFactors, status: .unprocessableContent,
+                    .tooManyEnrolledFactors, kind: .refused,
                     "Maximum number of verified factors reached, unenroll to continue")
             }
             guard try await work.mfaFactors.insert(factor) else {
                 throw AuthError(
-                    .mfaFactorNameConflict, status: .unprocessableContent,
+                    .mfaFactorNameConflict, kind: .refused,
                     "A factor with the friendly name \"\(factor.friendlyName)\" for this user already exists")
             }
             try await work.audit(.factor(.factorEnrolled, factor), at: factor.createdAt)

@@ -22,7 +22,7 @@ extension MFAService {
         try caller.refuseAnonymousFactorCalls()
         let factor = try await ownFactor(factorId, of: caller)
         if factor.isVerified && caller.session.aal != "aal2" {
-            throw AuthError(.insufficientAAL, status: .unprocessableContent, "AAL2 required to unenroll verified factor")
+            throw AuthError(.insufficientAAL, kind: .refused, "AAL2 required to unenroll verified factor")
         }
         try await remove(factor)
         return factor
@@ -33,7 +33,7 @@ extension MFAService {
         let uuid = try Self.userUUID(userId)
         return try await store.run { work in
             guard try await work.users.find(id: uuid) != nil else {
-                throw AuthError(.userNotFound, status: .notFound, "User not found")
+                throw AuthError(.userNotFound, kind: .notFound, "User not found")
             }
             return try await work.mfaFactors.list(userId: uuid)
         }
@@ -43,7 +43,7 @@ extension MFAService {
     func adminDeleteFactor(userId: String, factorId: String) async throws(AuthError) -> FactorRecord {
         let uuid = try Self.userUUID(userId)
         guard let factorUUID = UUID(parsing: factorId) else {
-            throw AuthError(.validationFailed, status: .notFound, "Factor ID must be a UUID")
+            throw AuthError(.validationFailed, kind: .notFound, "Factor ID must be a UUID")
         }
         guard let factor = try await store.run(.read, { try await $0.mfaFactors.find(id: factorUUID, userId: uuid) }) else {
             throw .factorNotFound
@@ -56,7 +56,7 @@ extension MFAService {
     func adminRenameFactor(userId: String, factorId: String, friendlyName: String?) async throws(AuthError) -> FactorRecord {
         let uuid = try Self.userUUID(userId)
         guard let factorUUID = UUID(parsing: factorId) else {
-            throw AuthError(.validationFailed, status: .notFound, "Factor ID must be a UUID")
+            throw AuthError(.validationFailed, kind: .notFound, "Factor ID must be a UUID")
         }
         let now = clock.now()
         return try await store.run(.transaction) { work in
@@ -65,7 +65,7 @@ extension MFAService {
             guard let friendlyName else { return factor }
             guard try await work.mfaFactors.rename(id: factor.id, userId: uuid, to: friendlyName, at: now) else {
                 throw AuthError(
-                    .mfaFactorNameConflict, status: .unprocessableContent,
+                    .mfaFactorNameConflict, kind: .refused,
                     "A factor with the friendly name \"\(friendlyName)\" for this user already exists")
             }
             factor.friendlyName = friendlyName

@@ -35,28 +35,28 @@ extension MFAService {
     ) async throws(AuthError) -> IssuedSession {
         try caller.refuseAnonymousFactorCalls()
         guard let challengeId, let challengeUUID = UUID(parsing: challengeId) else {
-            throw AuthError(.badJSON, status: .badRequest, "challenge_id must be an UUID")
+            throw AuthError(.badJSON, kind: .invalidRequest, "challenge_id must be an UUID")
         }
         guard let code, !code.isEmpty else { throw .validation("Code needs to be non-empty") }
         let factor = try await ownFactor(factorId, of: caller)
         guard settings.totpVerifyEnabled else {
-            throw AuthError(.mfaTOTPVerifyDisabled, status: .unprocessableContent, "MFA verification is disabled for TOTP")
+            throw AuthError(.mfaTOTPVerifyDisabled, kind: .refused, "MFA verification is disabled for TOTP")
         }
         let now = clock.now()
         let expiry = Int64(settings.challengeExpiry) * 1_000_000
         let challenge = try await store.run { try await $0.mfaChallenges.find(id: challengeUUID, factorId: factor.id) }
         guard let challenge else {
-            throw AuthError(.mfaFactorNotFound, status: .unprocessableContent, "MFA factor with the provided challenge ID not found")
+            throw AuthError(.mfaFactorNotFound, kind: .refused, "MFA factor with the provided challenge ID not found")
         }
         guard challenge.verifiedAt == nil, challenge.ip == client.address else {
             throw AuthError(
-                .mfaIPAddressMismatch, status: .unprocessableContent,
+                .mfaIPAddressMismatch, kind: .refused,
                 "Challenge and verify IP addresses mismatch. Try enrollment again.")
         }
         if now.microsecondsSinceEpoch - challenge.createdAt.microsecondsSinceEpoch > expiry {
             try await store.run(.statement) { try await $0.mfaChallenges.delete(id: challengeUUID) }
             throw AuthError(
-                .mfaChallengeExpired, status: .unprocessableContent,
+                .mfaChallengeExpired, kind: .refused,
                 "MFA challenge \(challengeId) has expired, verify against another challenge or create a new challenge.")
         }
         try await claimGuess(on: factor, now: now)
@@ -66,7 +66,7 @@ extension MFAService {
             let refused = AuditEvent(
                 .loginFailed, caller.user, traits: ["reason": "mfa_verification_failed", "factor_id": factor.id.lowercasedString])
             await store.audit(refused, at: now)
-            throw AuthError(.mfaVerificationFailed, status: .unprocessableContent, "Invalid TOTP code entered")
+            throw AuthError(.mfaVerificationFailed, kind: .refused, "Invalid TOTP code entered")
         }
         return try await raise(caller, with: factor, challenge: challengeUUID, step: step, now: now)
     }
@@ -81,7 +81,7 @@ extension MFAService {
         guard claimed else {
             let left = try await store.run { try await $0.attemptBudgets.secondsLeft(key: budget.key, window: budget.window, now: now) }
             throw AuthError(
-                .overRequestRateLimit, status: .tooManyRequests, "Too many MFA verification attempts, try again later",
+                .overRequestRateLimit, kind: .rateLimited, "Too many MFA verification attempts, try again later",
                 retryAfter: left ?? Int(budget.window))
         }
     }
@@ -98,7 +98,7 @@ extension MFAService {
             guard try await work.mfaFactors.useStep(id: factor.id, step: step),
                 try await work.mfaChallenges.markVerified(id: challenge, at: now)
             else {
-                throw AuthError(.mfaVerificationFailed, status: .unprocessableContent, "Invalid TOTP code entered")
+                throw AuthError(.mfaVerificationFailed, kind: .refused, "Invalid TOTP code entered")
             }
             if !factor.isVerified {
                 try await work.mfaFactors.markVerified(id: factor.id, at: now)
@@ -106,7 +106,7 @@ extension MFAService {
             }
             try await work.audit(.factor(.login, factor, extra: ["method": "totp", "aal": "aal2"]), at: now)
             guard let counter = try await work.mfaChallenges.raiseSession(id: sessionId, factorId: factor.id, amr: amr, at: now) else {
-                throw AuthError(.sessionNotFound, status: .forbidden, "Session from session_id claim in JWT does not exist")
+                throw AuthError(.sessionNotFound, kind: .forbidden, "Session from session_id claim in JWT does not exist")
             }
             try await work.mfaChallenges.deleteOtherAAL1Sessions(userId: factor.userId, except: sessionId)
             try await work.mfaFactors.deleteUnverified(userId: factor.userId, except: factor.id)

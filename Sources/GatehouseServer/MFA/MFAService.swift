@@ -38,7 +38,7 @@ struct MFAService: Sendable {
     /// The caller's factor `id`: a malformed id or another user's factor is "not found", as GoTrue.
     func ownFactor(_ id: String, of caller: Authenticated) async throws(AuthError) -> FactorRecord {
         guard let uuid = UUID(parsing: id) else {
-            throw AuthError(.validationFailed, status: .notFound, "Factor ID must be a UUID")
+            throw AuthError(.validationFailed, kind: .notFound, "Factor ID must be a UUID")
         }
         let userId = caller.user.id
         guard let factor = try await store.run(.read, { try await $0.mfaFactors.find(id: uuid, userId: userId) }) else {
@@ -49,7 +49,7 @@ struct MFAService: Sendable {
 }
 
 extension AuthError {
-    static let factorNotFound = AuthError(.mfaFactorNotFound, status: .notFound, "Factor not found")
+    static let factorNotFound = AuthError(.mfaFactorNotFound, kind: .notFound, "Factor not found")
 }
 
 extension Authenticated {
@@ -62,6 +62,6 @@ extension Authenticated {
         let changesEmail = email.map { (try? EmailAddress(validating: $0))?.normalized != user.email } ?? false
         guard needsSecondFactor, changingPassword || changesEmail else { return }
         throw AuthError(
-            .insufficientAAL, status: .unauthorized, "AAL2 session is required to update email or password when MFA is enabled.")
+            .insufficientAAL, kind: .unauthenticated, "AAL2 session is required to update email or password when MFA is enabled.")
     }
 }

@@ -17,11 +17,12 @@ import GatehouseQRCode
 
 extension MFAService {
     /// The enrolment details of the caller's factor while it is still unverified, for the account
-    /// page to show again after a wrong code (the API shows them only once; the page's owner may
-    /// see their own unconfirmed secret again). Nil once verified or gone.
-    func pendingEnrollment(_ caller: Authenticated, factorId: String) async throws(AuthError) -> FactorEnrollment? {
+    /// page to show again after a wrong code or a reload (the API shows them only once; the page's
+    /// owner may see their own unconfirmed secret again), under the `issuer` the page enrolled it
+    /// with. Nil once verified or gone.
+    func pendingEnrollment(_ caller: Authenticated, factorId: String, issuer: String) async throws(AuthError) -> FactorEnrollment? {
         guard let factor = try? await ownFactor(factorId, of: caller), !factor.isVerified else { return nil }
-        let uri = Self.otpauthURI(issuer: defaultIssuer, account: caller.user.email, secret: factor.secret)
+        let uri = Self.otpauthURI(issuer: issuer, account: caller.user.email, secret: factor.secret)
         return FactorEnrollment(factor: factor, secret: factor.secret, uri: uri, qrCodeSVG: QRCode.encode(uri)?.svg() ?? "")
     }
 

@@ -23,8 +23,8 @@ struct MFAPendingSignIn: Sendable {
 
 extension AuthError {
     static let mfaPendingCredentialInvalid = AuthError(
-        .mfaPendingCredentialInvalid, status: .badRequest, "The MFA pending credential is invalid or has expired")
-    static let mfaCodeInvalid = AuthError(.mfaVerificationFailed, status: .unprocessableContent, "Invalid TOTP code entered")
+        .mfaPendingCredentialInvalid, kind: .invalidRequest, "The MFA pending credential is invalid or has expired")
+    static let mfaCodeInvalid = AuthError(.mfaVerificationFailed, kind: .refused, "Invalid TOTP code entered")
 }
 
 extension MFAService {
@@ -79,10 +79,10 @@ extension MFAService {
     func finishSignIn(pending text: String, factorId: String, code: String, client: ClientInfo) async throws(AuthError) -> IssuedSession {
         let (user, credential) = try await pendingAccount(text)
         let now = clock.now()
-        if user.isBanned(at: now) { throw AuthError(.userBanned, status: .badRequest, "User is banned") }
+        if user.isBanned(at: now) { throw AuthError(.userBanned, kind: .invalidRequest, "User is banned") }
         let factor = try enrolledFactor(factorId, of: user)
         guard settings.totpVerifyEnabled else {
-            throw AuthError(.mfaTOTPVerifyDisabled, status: .unprocessableContent, "MFA verification is disabled for TOTP")
+            throw AuthError(.mfaTOTPVerifyDisabled, kind: .refused, "MFA verification is disabled for TOTP")
         }
         try await claimGuess(on: factor, now: now)
         guard let secret = Base32.decode(factor.secret), let step = TOTP.matchingStep(code: code, secret: secret, at: now.secondsSinceEpoch)
@@ -104,7 +104,7 @@ extension MFAService {
             try await work.users.recordSignIn(userId: user.id, at: now)
             var session = try await issuer.start(for: user, methods: amr, client: client, now: now, in: work)
             guard let counter = try await work.mfaChallenges.raiseSession(id: session.id, factorId: factor.id, amr: amr, at: now) else {
-                throw AuthError(.sessionNotFound, status: .forbidden, "Session does not exist")
+                throw AuthError(.sessionNotFound, kind: .forbidden, "Session does not exist")
             }
             try await work.mfaChallenges.deleteOtherAAL1Sessions(userId: user.id, except: session.id)
             try await work.mfaFactors.deleteUnverified(userId: user.id, except: factor.id)

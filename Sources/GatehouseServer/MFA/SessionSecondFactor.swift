@@ -41,7 +41,7 @@ extension MFAService {
         let counter = try await store.run(.transaction) { work in
             try await work.mfaChallenges.raiseSession(id: sessionId, factorId: factor.id, amr: amr, at: now)
         }
-        guard let counter else { throw AuthError(.sessionNotFound, status: .forbidden, "Session does not exist") }
+        guard let counter else { throw AuthError(.sessionNotFound, kind: .forbidden, "Session does not exist") }
         var raised = session
         raised.aal = "aal2"
         raised.amr = amr

@@ -63,7 +63,7 @@ struct EmailChangeTemplates: Sendable {
     private static let htmlFoot = "</div></body></html>"
     private static let button = """
         <p style="margin:24px 0"><a href="{{link}}" style="background:#2563eb;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">Confirm the change</a></p>
-        <p>Or enter this code in the app: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
+        <p>Changing it in an app? Then enter this code in the app: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
         """
 
     private static let sources: [String: String] = [
@@ -73,7 +73,7 @@ struct EmailChangeTemplates: Sendable {
         If it was you, confirm it here:
         {{{link}}}
 
-        Or enter this code in the app: {{{code}}}
+        Changing it in an app? Then enter this code in the app: {{{code}}}
 
         The link and the code work once and expire in {{{expiry}}}. If you did not ask for this, ignore this email:
         nothing changes without your confirmation.
@@ -91,7 +91,7 @@ struct EmailChangeTemplates: Sendable {
         If it was you, confirm the change here (the new address must confirm too):
         {{{link}}}
 
-        Or enter this code in the app: {{{code}}}
+        Changing it in an app? Then enter this code in the app: {{{code}}}
 
         The link and the code work once and expire in {{{expiry}}}. If this was not you, do not confirm: the address
         stays as it is, and someone may be using your account, so change your password.

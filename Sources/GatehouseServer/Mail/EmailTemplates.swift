@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import Mustache
 
 /// The emails Gatehouse sends, as Mustache templates (HTML and plain text for each). Values are
@@ -47,7 +48,20 @@ struct EmailTemplates: Sendable {
     }
 
     func signupConfirmation(_ context: Context) -> Rendered {
-        render("confirmation", context, subject: "Confirm your \(context.productName) account")
+        render(
+            "confirmation", context, subject: "Confirm your \(context.productName) account",
+            extra: ["onPage": Self.isSignUpPageLink(context.link)])
+    }
+
+    /// Whether a confirmation link is one the sign-up page asked for: it sends the browser back
+    /// to this server's `/login` (`SignUpPage`), whose "Check Your Email" page takes the code, so
+    /// the email sends the code there instead of to an app.
+    static func isSignUpPageLink(_ link: String?) -> Bool {
+        guard let link, let url = URLComponents(string: link), let scheme = url.scheme, let host = url.host,
+            let target = url.queryItems?.first(where: { $0.name == "redirect_to" })?.value
+        else { return false }
+        let origin = scheme + "://" + host + (url.port.map { ":\($0)" } ?? "")
+        return target == origin + "/login"
     }
 
     func passwordChanged(_ context: Context) -> Rendered {
@@ -66,11 +80,12 @@ struct EmailTemplates: Sendable {
             : render("magic_link", context, subject: "Your \(context.productName) sign-in link")
     }
 
-    func render(_ name: String, _ context: Context, subject: String) -> Rendered {
-        let values: [String: String] = [
+    func render(_ name: String, _ context: Context, subject: String, extra: [String: Bool] = [:]) -> Rendered {
+        var values: [String: Any] = [
             "product": context.productName, "email": context.email, "link": context.link ?? "",
             "code": context.code ?? "", "expiry": context.expiry ?? "",
         ]
+        values.merge(extra) { current, _ in current }
         return Rendered(
             subject: subject,
             text: library.render(values, withTemplate: name + ".text") ?? "",
@@ -95,7 +110,7 @@ struct EmailTemplates: Sendable {
         Choose a new password here:
         {{{link}}}
 
-        Or enter this code in the app: {{{code}}}
+        Resetting in an app? Then enter this code in the app: {{{code}}}
 
         The link and the code work once and expire in {{{expiry}}}.
 
@@ -104,7 +119,7 @@ struct EmailTemplates: Sendable {
         "recovery.html": htmlHead + """
             <p>Someone asked to reset the password of the {{product}} account for <strong>{{email}}</strong>.</p>
             """ + button.replacingOccurrences(of: "{{label}}", with: "Choose a new password") + """
-                <p>Or enter this code in the app: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
+                <p>Resetting in an app? Then enter this code in the app: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
                 <p style="color:#475569">The link and the code work once and expire in {{expiry}}.</p>
                 <p style="color:#475569">If you did not ask for this, you can ignore this email: your password stays as it is.</p>
                 """ + htmlFoot,
@@ -112,14 +127,14 @@ struct EmailTemplates: Sendable {
         Welcome to {{{product}}}. Confirm your address ({{{email}}}) here:
         {{{link}}}
 
-        Or enter this code in the app: {{{code}}}
+        {{#onPage}}Or enter this code on the page that asked you to check your email: {{{code}}}{{/onPage}}{{^onPage}}Or enter this code in the app: {{{code}}}{{/onPage}}
 
         The link and the code expire in {{{expiry}}}. If you did not sign up, ignore this email.
         """,
         "confirmation.html": htmlHead + """
             <p>Welcome to {{product}}. Confirm your address (<strong>{{email}}</strong>):</p>
             """ + button.replacingOccurrences(of: "{{label}}", with: "Confirm my address") + """
-                <p>Or enter this code in the app: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
+                <p>{{#onPage}}Or enter this code on the page that asked you to check your email:{{/onPage}}{{^onPage}}Or enter this code in the app:{{/onPage}} <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
                 <p style="color:#475569">The link and the code expire in {{expiry}}. If you did not sign up, ignore this email.</p>
                 """ + htmlFoot,
         "password_changed.text": """

@@ -68,7 +68,7 @@ struct MailQueue: Sendable {
     /// GoTrue's answer to a request inside the window.
     static func windowStillOpen(_ wait: Int) -> AuthError {
         AuthError(
-            .overEmailSendRateLimit, status: .tooManyRequests,
+            .overEmailSendRateLimit, kind: .rateLimited,
             "For security purposes, you can only request this after \(wait) seconds.", retryAfter: wait
         )
     }

@@ -18,16 +18,29 @@ import GatehouseCore
 /// test email. The two writes are audited in their own transaction, with the operator (the
 /// request's `AuditRequest.actor`) as the actor.
 extension MailService {
-    /// Page `page` (1-based) of the jobs in `state`, newest first, with the counts per state.
-    /// Errors are redacted and account recipients resolved to their address.
-    func outboxPage(state: OutboxState, page: Int) async throws(AuthError) -> OutboxPage {
+    /// Page `page` (1-based) of the jobs in `state`, newest first, with the counts per state;
+    /// with no state, the one whose jobs changed last (`liveliest`). Errors are redacted and the
+    /// recipients of jobs queued before the outbox kept them resolved to the account's address.
+    func outboxPage(state: OutboxState?, page: Int) async throws(AuthError) -> OutboxPage {
         let page = max(1, page)
         let offset = (min(page, Int(Int32.max) / OutboxPage.pageSize) - 1) * OutboxPage.pageSize
         return try await store.run { work in
-            let counts = try await work.outbox.counts()
+            let activity = try await work.outbox.activity()
+            let counts = activity.counts
+            let state = state ?? Self.liveliest(activity.latest)
             var jobs = try await work.outbox.list(state: state, limit: OutboxPage.pageSize, offset: offset)
             for index in jobs.indices { jobs[index] = try await Self.presentable(jobs[index], in: work) }
             return OutboxPage(state: state, page: page, jobs: jobs, counts: counts)
+        }
+    }
+
+    /// The state whose jobs changed most recently (pending when the outbox is empty): the tab
+    /// an operator opening Mail most likely wants, rather than an empty one.
+    static func liveliest(_ latest: [OutboxState: Timestamp]) -> OutboxState {
+        OutboxState.allCases.reduce(OutboxState.pending) { best, state in
+            guard let time = latest[state] else { return best }
+            guard let bestTime = latest[best] else { return state }
+            return time > bestTime ? state : best
         }
     }
 

@@ -17,7 +17,7 @@ import GatehouseCore
 extension OutboxJob {
     /// The job as stored in `outbox.payload`: the JSON its `Codable` conformance writes and
     /// reads back. The two kinds queued on the "send me an email" request path are written by
-    /// `JSONWriter` instead (JSONEncoder's generic containers took ~30,000 instructions a
+    /// `JSONWriter` instead (JSONEncoder's generic containers were a visible share of a
     /// `/recover`, Benchmarks/PROFILE.md); tests check that `JSONDecoder` reads them back as the
     /// same job.
     func payload() throws -> String {
@@ -38,7 +38,8 @@ extension OutboxJob {
     /// The job stored as `payload`. The two kinds the request path queues are read by
     /// `JSONValue.parse` when they have exactly the shape `payload()` writes; anything else
     /// (other kinds, unknown or mistyped fields, a lenient id) is left to `JSONDecoder`, which
-    /// stays the reference. `JSONDecoder` cost ~34,000 instructions a job on `/recover`.
+    /// stays the reference: `JSONDecoder` was a visible share of the worker's part of a `/recover`
+    /// (Benchmarks/PROFILE.md).
     static func read(payload: String) throws -> OutboxJob {
         if let job = linkRequest(payload) { return job }
         return try JSONDecoder().decode(OutboxJob.self, from: Data(payload.utf8))

@@ -71,8 +71,9 @@ struct OutboxEntry: Sendable {
     let attempts: Int
 }
 
-/// Counts by state, for `gatehouse mail status` and the admin endpoint.
-struct OutboxStatus: Codable, Sendable {
+/// Counts by state, for `gatehouse mail status` and the admin endpoint (their JSON:
+/// GoTrue/OutboxStatus+Wire.swift).
+struct OutboxStatus: Sendable {
     var pending = 0
     var sending = 0
     var sent = 0
@@ -81,22 +82,11 @@ struct OutboxStatus: Codable, Sendable {
     var dead = 0
     var deadJobs: [DeadJob] = []
 
-    struct DeadJob: Codable, Sendable {
+    struct DeadJob: Sendable {
         var id: String
         var kind: String
         var attempts: Int
         var lastError: String?
         var updatedAt: String
-
-        enum CodingKeys: String, CodingKey {
-            case id, kind, attempts
-            case lastError = "last_error"
-            case updatedAt = "updated_at"
-        }
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case pending, sending, sent, skipped, dead
-        case deadJobs = "dead_jobs"
     }
 }

@@ -24,17 +24,23 @@ enum OutboxState: String, Sendable, CaseIterable {
 /// Never the job's payload: a job carries no secret (tokens are minted when it is sent), and
 /// the console shows only what an operator needs to follow a delivery.
 struct OutboxJobSummary: Sendable, Equatable {
-    /// Whom the job writes to, as far as the job says: an address, or an account (whose
-    /// address the service looks up).
+    /// Whom the job writes to: the address stored with it when it was queued
+    /// (`outbox.recipient`), else the address its payload names (an email change's new
+    /// address among them), else the account it names, whose address the service looks up:
+    /// only a job queued before the outbox kept its recipient.
     enum Recipient: Sendable, Equatable {
         case address(String)
         case account(UUID)
         case unknown
 
-        init(_ subject: (email: String?, userId: UUID?)) {
-            if let email = subject.email {
+        init(stored: String?, job: OutboxJob?) {
+            if let stored, !stored.isEmpty {
+                self = .address(stored)
+            } else if case .emailChange(_, .new, let newEmail, _, _, _) = job {
+                self = .address(newEmail)
+            } else if let subject = job?.auditSubject, let email = subject.email {
                 self = .address(email)
-            } else if let userId = subject.userId {
+            } else if let userId = job?.auditSubject.userId {
                 self = .account(userId)
             } else {
                 self = .unknown
@@ -46,7 +52,8 @@ struct OutboxJobSummary: Sendable, Equatable {
     var kind: String
     var state: OutboxState
     var recipient: Recipient
-    /// The address resolved for an `.account` recipient (nil when the account is gone).
+    /// The address resolved for an `.account` recipient (nil when the account is gone): the
+    /// account's address now, which may not be where the job went.
     var recipientEmail: String?
     var attempts: Int
     var createdAt: Timestamp

@@ -29,8 +29,8 @@ final class GatehouseMetrics: Sendable {
     /// `process_*`, read from `/proc` at each scrape (nil where there is none).
     private let process: ProcessMetrics?
     /// Every request's counter and timer, made once per route, method and status class:
-    /// swift-prometheus checks the name and labels each time a handle is made (~10,000
-    /// instructions a request, Benchmarks/PROFILE.md). Bounded; past the bound, made each time.
+    /// swift-prometheus checks the name and labels each time a handle is made, which every route
+    /// paid on every request (Benchmarks/PROFILE.md). Bounded; past the bound, made each time.
     private let requestHandles = Mutex<[RequestMetricKey: RequestMetricHandles]>([:])
     static let requestHandleLimit = 1_024
 

@@ -47,8 +47,8 @@ public struct JSONLogHandler: LogHandler {
         members["level"] = .string(event.level.rawValue)
         members["label"] = .string(label)
         members["message"] = .string(event.message.description)
-        // Written by Core's JSONWriter, keys sorted: `JSONSerialization` cost ~100,000
-        // instructions a line, and every request writes one.
+        // Written by Core's JSONWriter, keys sorted: a line through `JSONSerialization` cost about
+        // a third of a whole health request, and every request writes one (Benchmarks/PROFILE.md).
         var writer = JSONWriter(capacity: 256)
         Self.write(members, to: &writer)
         output.write(Data(writer.bytes + [UInt8(ascii: "\n")]))

@@ -24,7 +24,7 @@ import Synchronization
 
 /// The log lines' timestamps, formatted once per second. Every request writes a line, and
 /// `localtime` + `strftime` (swift-log's `StreamLogHandler`) or `Date.formatted(.iso8601…)` (the
-/// JSON lines) for each one were a visible share of a request's instructions.
+/// JSON lines) for each one were a visible share of a request's cost (Benchmarks/PROFILE.md).
 final class LogTimestamp: Sendable {
     static let shared = LogTimestamp()
 

@@ -51,8 +51,8 @@ public struct TextLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let merged = Logger.Metadata.line(base: metadata, provider: metadataProvider, event: event)
-        // Built as UTF-8 bytes: appending a string's bytes is a copy, where `String.append` took
-        // ~350 instructions a piece, a dozen pieces and more a line.
+        // Built as UTF-8 bytes: appending a string's bytes is a copy, where `String.append` took its
+        // general path for each of a line's dozen and more pieces (Benchmarks/PROFILE.md).
         var line: [UInt8] = []
         line.reserveCapacity(256)
         line.append(contentsOf: LogTimestamp.shared.local().utf8)

@@ -19,10 +19,10 @@ extension Authenticated {
     /// an aal2 session (403 `insufficient_aal`), else a stolen password could add a way in.
     func requirePasskeyChanges() throws(AuthError) {
         if user.isAnonymous {
-            throw AuthError(.noAuthorization, status: .forbidden, "Anonymous users cannot manage passkeys")
+            throw AuthError(.noAuthorization, kind: .forbidden, "Anonymous users cannot manage passkeys")
         }
         if needsSecondFactor {
-            throw AuthError(.insufficientAAL, status: .forbidden, "AAL2 session is required to manage passkeys when MFA is enabled")
+            throw AuthError(.insufficientAAL, kind: .forbidden, "AAL2 session is required to manage passkeys when MFA is enabled")
         }
     }
 }

@@ -91,7 +91,7 @@ extension PasskeyService {
         do {
             return try JSONDecoder().decode(Credential.self, from: Data(json.utf8))
         } catch {
-            throw AuthError(.badJSON, status: .badRequest, "Could not parse the credential as JSON")
+            throw AuthError(.badJSON, kind: .invalidRequest, "Could not parse the credential as JSON")
         }
     }
 }

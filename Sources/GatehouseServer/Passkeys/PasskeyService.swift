@@ -59,14 +59,14 @@ struct PasskeyService: Sendable {
 }
 
 extension AuthError {
-    static let passkeyDisabled = AuthError(.passkeyDisabled, status: .notFound, "Passkeys are disabled")
-    static let tooManyPasskeys = AuthError(.tooManyPasskeys, status: .unprocessableContent, "Maximum number of passkeys reached")
+    static let passkeyDisabled = AuthError(.passkeyDisabled, kind: .notFound, "Passkeys are disabled")
+    static let tooManyPasskeys = AuthError(.tooManyPasskeys, kind: .refused, "Maximum number of passkeys reached")
     static let webAuthnChallengeNotFound = AuthError(
-        .webAuthnChallengeNotFound, status: .badRequest, "WebAuthn challenge not found or already used")
-    static let webAuthnChallengeExpired = AuthError(.webAuthnChallengeExpired, status: .badRequest, "WebAuthn challenge has expired")
+        .webAuthnChallengeNotFound, kind: .invalidRequest, "WebAuthn challenge not found or already used")
+    static let webAuthnChallengeExpired = AuthError(.webAuthnChallengeExpired, kind: .invalidRequest, "WebAuthn challenge has expired")
     static let webAuthnVerificationFailed = AuthError(
-        .webAuthnVerificationFailed, status: .badRequest, "WebAuthn credential verification failed")
+        .webAuthnVerificationFailed, kind: .invalidRequest, "WebAuthn credential verification failed")
     static let webAuthnCredentialExists = AuthError(
-        .webAuthnCredentialExists, status: .unprocessableContent, "This passkey is already registered")
-    static let passkeyNotFound = AuthError(.validationFailed, status: .notFound, "Passkey not found")
+        .webAuthnCredentialExists, kind: .refused, "This passkey is already registered")
+    static let passkeyNotFound = AuthError(.validationFailed, kind: .notFound, "Passkey not found")
 }

@@ -57,7 +57,7 @@ extension RecoveryService {
     /// (`CodeGuessBudget` per account, five tries per token) before the comparison.
     func verifyEmailChange(email rawEmail: String, code: String, client: ClientInfo) async throws(AuthError) -> EmailChangeVerification {
         guard let email = try? EmailAddress(validating: rawEmail) else {
-            throw AuthError(.validationFailed, status: .unprocessableContent, "Unable to validate email address: invalid format")
+            throw AuthError(.validationFailed, kind: .refused, "Unable to validate email address: invalid format")
         }
         let now = clock.now()
         let hasher = tokenHasher

@@ -58,7 +58,7 @@ struct OneTimeTokenHasher: Sendable {
     /// GoTrue marks links of the PKCE flow with this prefix; we keep the convention.
     static let pkcePrefix = "pkce_"
     /// HMAC-SHA256 already keyed: each hash copies it and feeds only its message. Keying anew
-    /// (hashing the key's pads) was ~23,000 instructions a hash, two hashes a `/recover`.
+    /// hashed the key's pads again for every hash, twice a `/recover` (Benchmarks/PROFILE.md).
     private let keyed: HMAC<SHA256>
 
     init(secret: String) {
@@ -121,5 +121,15 @@ struct OneTimeTokenHasher: Sendable {
 
     private func hex(_ mac: HMAC<SHA256>.MAC) -> String {
         mac.hexString
+    }
+}
+
+extension TokenPurpose {
+    /// Whether a token of this purpose is minted for an account whose address is already
+    /// confirmed. A confirmation or an invitation has nothing left to do there (the worker sends
+    /// nothing); a reset or a magic link is for exactly such accounts.
+    var reachesConfirmedAccounts: Bool {
+        // Written without an exhaustive switch, so purposes other branches add keep compiling.
+        self != .signup && self != .invite
     }
 }

@@ -15,19 +15,36 @@ import Foundation
 import GatehouseCore
 
 extension RecoveryService {
-    /// Whether a reset link token is usable, without consuming it (the page's GET: mail scanners
-    /// open links, and opening must not spend them).
+    /// Whether a reset link token is usable, without consuming it.
     func isUsableResetToken(_ token: String) async throws(AuthError) -> Bool {
         let linkHash = tokenHasher.linkHash(token)
         let now = clock.now()
         return try await store.run { try await $0.oneTimeTokens.findUsable(linkHash: linkHash, now: now) } != nil
     }
 
+    /// The address of the account a usable reset link resets, or nil (the page then says the
+    /// link is invalid), without consuming it (the page's GET: mail scanners open links, and
+    /// opening must not spend them). Only the link's holder can ask, and the email went to that
+    /// address.
+    func resetLinkAccount(_ token: String) async throws(AuthError) -> String? {
+        let linkHash = tokenHasher.linkHash(token)
+        let now = clock.now()
+        return try await store.run { database -> String? in
+            guard let usable = try await database.oneTimeTokens.findUsable(linkHash: linkHash, now: now), usable.purpose == .recovery,
+                let user = try await database.users.find(id: usable.userId), !user.isBanned(at: now)
+            else { return nil }
+            return user.email
+        }
+    }
+
     /// The reset page's POST: checks the token, then spends it and sets the password in one
     /// transaction, ends every session of the user, clears their pending tokens and queues the
     /// "password changed" notice. Signs nobody in: people sign in with the new password, which
-    /// proves they have it. Returns the account.
-    func resetPassword(token: String, newPassword: String) async throws(AuthError) -> UserRecord {
+    /// proves they have it. Returns the account. With `refusingCurrentPassword` (the reset page),
+    /// the account's current password is refused as the account page refuses it (`same_password`).
+    func resetPassword(token: String, newPassword: String, refusingCurrentPassword: Bool = false) async throws(AuthError)
+        -> UserRecord
+    {
         let password = try await passwordScreen.check(newPassword)
         let linkHash = tokenHasher.linkHash(token)
         // The token first: a made-up or spent token must not buy a bcrypt hash. (It is spent
@@ -37,6 +54,10 @@ extension RecoveryService {
         guard let usable, usable.purpose == .recovery else {
             await auditRejected(kind: "link", type: "recovery")
             throw Self.linkExpired
+        }
+        if refusingCurrentPassword {
+            let user = try await store.run { try await $0.users.find(id: usable.userId) }
+            if let user { try await hasher.refuseCurrentPassword(password, of: user) }
         }
         let hash = try await hashing { try await hasher.hash(password) }
         let now = clock.now()

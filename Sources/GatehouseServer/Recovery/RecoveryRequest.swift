@@ -70,7 +70,7 @@ extension RecoveryService {
                     audit: AuditEntry(event, at: now, request: AuditRequest.current)))
         } catch {
             logger.error("Storage failure", metadata: ["error": "\(String(reflecting: error))"])
-            throw AuthError(.unexpectedFailure, status: .internalServerError, "Database error")
+            throw AuthError(.unexpectedFailure, kind: .internalFailure, "Database error")
         }
         if let wait { throw MailQueue.windowStillOpen(wait) }
         mailQueue.nudge()

@@ -38,8 +38,8 @@ enum VerificationType: String, Sendable {
 }
 
 extension RecoveryService {
-    static let linkExpired = AuthError(.otpExpired, status: .forbidden, "Email link is invalid or has expired")
-    static let codeExpired = AuthError(.otpExpired, status: .forbidden, "Token has expired or is invalid")
+    static let linkExpired = AuthError(.otpExpired, kind: .forbidden, "Email link is invalid or has expired")
+    static let codeExpired = AuthError(.otpExpired, kind: .forbidden, "Token has expired or is invalid")
 
     /// `POST /verify {type, token_hash}`: redeems a link token for a session.
     func verify(tokenHash: String, type: VerificationType, client: ClientInfo) async throws(AuthError) -> IssuedSession {
@@ -68,7 +68,7 @@ extension RecoveryService {
     /// answers exactly like a wrong code, and wrong codes never spend the emailed link.
     func verify(email rawEmail: String, code: String, type: VerificationType, client: ClientInfo) async throws(AuthError) -> IssuedSession {
         guard let email = try? EmailAddress(validating: rawEmail) else {
-            throw AuthError(.validationFailed, status: .unprocessableContent, "Unable to validate email address: invalid format")
+            throw AuthError(.validationFailed, kind: .refused, "Unable to validate email address: invalid format")
         }
         let now = clock.now()
         let purposes = type.purposes

@@ -13,7 +13,6 @@
 
 import Foundation
 import GatehouseCore
-import HTTPTypes
 
 /// A request's verified caller: the access token's claims, its session and its user.
 struct Authenticated: Sendable {
@@ -31,10 +30,10 @@ extension SessionService {
         guard let token = bearer else { throw .noAuthorization }
         let claims = try await signer.verifyAccessToken(token, now: clock.now())
         guard let userId = UUID(parsing: claims.sub.value) else {
-            throw AuthError(.badJWT, status: .badRequest, "invalid claim: sub claim must be a UUID")
+            throw AuthError(.badJWT, kind: .invalidRequest, "invalid claim: sub claim must be a UUID")
         }
         guard let sessionId = UUID(parsing: claims.sessionId) else {
-            throw AuthError(.badJWT, status: .forbidden, "invalid claim: missing session_id claim")
+            throw AuthError(.badJWT, kind: .forbidden, "invalid claim: missing session_id claim")
         }
         // One query on the common path; the user is looked up alone only to tell a deleted user
         // (user_not_found) from a signed-out session (session_not_found).
@@ -43,14 +42,14 @@ extension SessionService {
                 return pair
             }
             guard try await database.users.find(id: userId) != nil else {
-                throw AuthError(.userNotFound, status: .forbidden, "User from sub claim in JWT does not exist")
+                throw AuthError(.userNotFound, kind: .forbidden, "User from sub claim in JWT does not exist")
             }
             return nil
         }
         guard let (session, user) = loaded else {
-            throw AuthError(.sessionNotFound, status: .forbidden, "Session from session_id claim in JWT does not exist")
+            throw AuthError(.sessionNotFound, kind: .forbidden, "Session from session_id claim in JWT does not exist")
         }
-        try AccountLifecycle.requireSession(of: user, over: .gotrue, at: clock.now(), status: .forbidden)
+        try AccountLifecycle.requireSession(of: user, over: .gotrue, at: clock.now(), kind: .forbidden)
         return Authenticated(claims: claims, session: session, user: user)
     }
 

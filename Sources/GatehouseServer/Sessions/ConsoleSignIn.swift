@@ -69,6 +69,6 @@ extension SessionService {
         let event = auditedIdentifier.recording(
             email, in: AuditEvent(.loginFailed, user: user?.id, traits: ["reason": reason, "method": "console"]))
         await store.audit(event, at: clock.now())
-        return error.code == .overRequestRateLimit || error.status.code >= 500 ? error : .invalidCredentials
+        return error.code == .overRequestRateLimit || error.kind.isServerFailure ? error : .invalidCredentials
     }
 }

@@ -22,12 +22,12 @@ extension SessionRecord {
     func expiry(under limits: ServerConfiguration.SessionLimits, at now: Timestamp) -> AuthError? {
         let nowMicros = now.microsecondsSinceEpoch
         if limits.timebox > 0, nowMicros > createdAt.microsecondsSinceEpoch + Int64(limits.timebox) * 1_000_000 {
-            return AuthError(.sessionExpired, status: .badRequest, "Invalid Refresh Token: Session Expired")
+            return AuthError(.sessionExpired, kind: .invalidRequest, "Invalid Refresh Token: Session Expired")
         }
         if limits.inactivityTimeout > 0,
             nowMicros > refreshedAt.microsecondsSinceEpoch + Int64(limits.inactivityTimeout) * 1_000_000
         {
-            return AuthError(.sessionExpired, status: .badRequest, "Invalid Refresh Token: Session Expired (Inactivity)")
+            return AuthError(.sessionExpired, kind: .invalidRequest, "Invalid Refresh Token: Session Expired (Inactivity)")
         }
         return nil
     }

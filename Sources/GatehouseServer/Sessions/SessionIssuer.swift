@@ -63,7 +63,7 @@ struct SessionIssuer: Sendable {
             signed = try await signer.accessToken(for: user, session: session, now: now)
         } catch {
             logger.error("Signing an access token failed", metadata: ["error": "\(error)"])
-            throw AuthError(.unexpectedFailure, status: .internalServerError, "Could not sign the access token")
+            throw AuthError(.unexpectedFailure, kind: .internalFailure, "Could not sign the access token")
         }
         return IssuedSession(
             user: user, session: session, accessToken: signed.token, expiresAt: signed.expiresAt,

@@ -38,9 +38,9 @@ struct AuthenticationMethod: Codable, Sendable, Equatable {
 
     /// The `amr` column (`[{"method":…,"timestamp":…}]`): entries that are not
     /// `{"method": text, "timestamp": number}` are left out, and text that is not such a list
-    /// reads as none. Read by `JSONValue.parse` within the bound of every stored JSON column
-    /// (`JSONDecoder` was 2 % of a refresh's CPU, `JSONSerialization` and its casts from `Any`
-    /// ~30,000 instructions).
+    /// reads as none. Read by `JSONValue.parse` within the bound of every stored JSON column:
+    /// `JSONDecoder`, and then `JSONSerialization` with its casts from `Any`, were a visible share
+    /// of a refresh (Benchmarks/PROFILE.md).
     static func list(fromJSON text: String) -> [AuthenticationMethod] {
         guard case .array(let entries)? = try? JSONValue.parse(text, maximumDepth: JSONColumn.maximumStoredDepth) else { return [] }
         return entries.compactMap { entry in

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import GatehouseCore
+import GatehouseSQLite
 import SQLiteNIO
 
 // The writes of a batch of "send me an email" requests (`EmailRequestCommitter`) on SQLite's
@@ -22,10 +23,10 @@ import SQLiteNIO
 extension SQLiteDirectConnection {
     /// Writes `plan`'s claims, jobs and audit entries; the wait of each request (nil: written).
     func writeEmailRequests(_ plan: EmailRequestBatchPlan) throws -> [Int?] {
-        let window = Int(plan.window * 1_000_000)
+        let claimWindow = SendWindowClaim.singleRow(window: plan.window)
         var opened: Set<String> = []
         for claim in plan.claims {
-            try run(Self.claimWindow, [.text(claim.key), .integer(Int(claim.now.microsecondsSinceEpoch)), .integer(window)]) { _ in
+            try run(claimWindow, [.text(claim.key), .integer(Int(claim.now.microsecondsSinceEpoch))]) { _ in
                 opened.insert(claim.key)
             }
         }
@@ -33,7 +34,8 @@ extension SQLiteDirectConnection {
         for index in accepted {
             let job = plan.requests[index].job
             let now = SQLiteData.integer(Int(job.now.microsecondsSinceEpoch))
-            try run(Self.insertJob, [.text(job.id.lowercasedString), .text(job.kind), .text(job.payload), now, now, now])
+            try run(
+                OutboxInsert.singleRow, [.text(job.id.lowercasedString), .text(job.kind), .text(job.payload), now] + job.recipient.binds)
             try insertAuditEntry(plan.requests[index].audit)
         }
         var lastSent: [String: Int64] = [:]
@@ -44,11 +46,11 @@ extension SQLiteDirectConnection {
     }
 
     /// Appends one audit entry (a single-row statement, kept prepared). Also used by
-    /// `AuditLogRepository.appendEach` on SQLite: SQLKit's interpolation and `Codable` encoder
-    /// cost ~2,500 instructions a bound value, ten a row.
+    /// `AuditLogRepository.appendEach` on SQLite: SQLKit's interpolation sent each of a row's ten
+    /// values through a cast and the `Codable` encoder (Benchmarks/PROFILE.md).
     func insertAuditEntry(_ entry: AuditEntry) throws {
         try run(
-            Self.insertAuditEntry,
+            AuditInsert.singleRow,
             [
                 .text(entry.id.lowercasedString), .integer(Int(entry.createdAt.microsecondsSinceEpoch)), .text(entry.action),
                 .optionalText(entry.userId?.lowercasedString), .optionalText(entry.email), .optionalText(entry.actor),
@@ -57,25 +59,17 @@ extension SQLiteDirectConnection {
             ])
     }
 
-    /// Opens a key's window unless it is still open; returns the key when it opened.
-    private static let claimWindow = """
-        INSERT INTO email_send_windows (address_key, last_sent_at) VALUES (?1, ?2)
-        ON CONFLICT (address_key) DO UPDATE SET last_sent_at = excluded.last_sent_at
-        WHERE email_send_windows.last_sent_at <= excluded.last_sent_at - ?3
-        RETURNING address_key
-        """
-
-    private static let insertJob = """
-        INSERT INTO outbox (id, kind, payload, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at)
-        VALUES (?1, ?2, ?3, 'pending', 0, ?4, NULL, NULL, ?5, ?6)
-        """
-
-    private static let insertAuditEntry = """
-        INSERT INTO audit_log_entries (id, created_at, action, user_id, email, actor, ip_address, user_agent, request_id, traits)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-        """
-
     private static let lastSent = "SELECT last_sent_at FROM email_send_windows WHERE address_key = ?1"
+}
+
+extension OutboxInsert.Recipient {
+    /// ?5 and ?6 of `OutboxInsert.singleRow`.
+    fileprivate var binds: [SQLiteData] {
+        switch self {
+        case .address(let address): [.optionalText(address), .null]
+        case .account(let userId): [.null, .text(userId.lowercasedString)]
+        }
+    }
 }
 
 extension SQLiteData {

@@ -13,6 +13,7 @@
 
 import Foundation
 import GatehouseCore
+import GatehouseSQLite
 import SQLKit
 
 // Multi-row forms of the three writes of a "send me an email" request (`EmailRequestCommitter`):
@@ -26,12 +27,8 @@ extension EmailWindowRepository {
         guard !claims.isEmpty else { return [] }
         let values = claims.map { "(\(bind: $0.key), \(bind: $0.now.microsecondsSinceEpoch))" as SQLQueryString }
         let rows = try await database.raw(
-            "INSERT INTO email_send_windows (address_key, last_sent_at) VALUES " + values.joined(separator: ", ")
-                + """
-                 ON CONFLICT (address_key) DO UPDATE SET last_sent_at = excluded.last_sent_at
-                WHERE email_send_windows.last_sent_at <= excluded.last_sent_at - \(bind: Int64(window * 1_000_000))
-                RETURNING address_key
-                """
+            "\(unsafeRaw: SendWindowClaim.insert)" + values.joined(separator: ", ")
+                + "\(unsafeRaw: SendWindowClaim.onConflict(window: window))"
         ).all()
         return Set(rows.compactMap { try? $0.decode(column: "address_key", as: String.self) })
     }
@@ -61,29 +58,22 @@ extension OutboxRepository {
         var kind: String
         var payload: String
         var now: Timestamp
+        var recipient: OutboxInsert.Recipient
 
         init(_ job: OutboxJob, id: UUID, now: Timestamp) throws {
             self.id = id
             kind = job.kind
             payload = try job.payload()
             self.now = now
+            recipient = OutboxInsert.recipient(of: job)
         }
     }
 
     /// Inserts every job, pending and due at its `now`, in one statement.
     func enqueueEach(_ jobs: [NewJob]) async throws {
         guard !jobs.isEmpty else { return }
-        let values = jobs.map { job -> SQLQueryString in
-            let now = job.now.microsecondsSinceEpoch
-            return """
-                (\(bind: job.id.lowercasedString), \(bind: job.kind), \(bind: job.payload), 'pending', 0, \(bind: now), NULL, NULL, \
-                \(bind: now), \(bind: now))
-                """
-        }
-        try await database.raw(
-            "INSERT INTO outbox (id, kind, payload, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at) VALUES "
-                + values.joined(separator: ", ")
-        ).run()
+        let values = jobs.map { OutboxInsert.row(id: $0.id, kind: $0.kind, payload: $0.payload, now: $0.now, recipient: $0.recipient) }
+        try await database.raw("INSERT INTO outbox (\(unsafeRaw: OutboxInsert.columns)) VALUES " + values.joined(separator: ", ")).run()
     }
 }
 
@@ -99,16 +89,8 @@ extension AuditLogRepository {
             }
             return
         }
-        let values = entries.map { entry -> SQLQueryString in
-            """
-            (\(bind: entry.id.lowercasedString), \(bind: entry.createdAt.microsecondsSinceEpoch), \(bind: entry.action), \
-            \(bind: entry.userId?.lowercasedString), \(bind: entry.email), \(bind: entry.actor), \(bind: entry.ipAddress), \
-            \(bind: entry.userAgent), \(bind: entry.requestId), \(bind: JSONColumn.encode(entry.traits)))
-            """
-        }
-        try await database.raw(
-            "INSERT INTO audit_log_entries (id, created_at, action, user_id, email, actor, ip_address, user_agent, request_id, traits) VALUES "
-                + values.joined(separator: ", ")
-        ).run()
+        let values = entries.map(AuditInsert.row)
+        try await database.raw("INSERT INTO audit_log_entries (\(unsafeRaw: AuditInsert.columns)) VALUES " + values.joined(separator: ", "))
+            .run()
     }
 }

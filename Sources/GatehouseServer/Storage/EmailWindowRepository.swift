@@ -22,14 +22,9 @@ struct EmailWindowRepository: Sendable {
     /// ahead, or the seconds left. One statement: an upsert that only overwrites an expired entry.
     func claim(key: String, window: Double, now: Timestamp) async throws -> Int? {
         guard window > 0 else { return nil }
-        let cutoff = now.microsecondsSinceEpoch - Int64(window * 1_000_000)
         let claimed = try await database.raw(
-            """
-            INSERT INTO email_send_windows (address_key, last_sent_at) VALUES (\(bind: key), \(bind: now.microsecondsSinceEpoch))
-            ON CONFLICT (address_key) DO UPDATE SET last_sent_at = excluded.last_sent_at
-            WHERE email_send_windows.last_sent_at <= \(bind: cutoff)
-            RETURNING last_sent_at
-            """
+            "\(unsafeRaw: SendWindowClaim.insert)(\(bind: key), \(bind: now.microsecondsSinceEpoch))"
+                + "\(unsafeRaw: SendWindowClaim.onConflict(window: window))"
         ).first()
         if claimed != nil { return nil }
         let row = try await database.raw("SELECT last_sent_at FROM email_send_windows WHERE address_key = \(bind: key)").first()

@@ -48,15 +48,29 @@ struct FlowStateRepository: Sendable {
             RETURNING id, user_id, code_challenge, code_challenge_method, authentication_method, created_at
             """
         ).first()
-        return try row.map { row in
-            FlowStateRecord(
-                id: try row.decodeUUID(column: "id"),
-                userId: try row.decodeUUID(column: "user_id"),
-                codeChallenge: try row.decode(column: "code_challenge", as: String.self),
-                codeChallengeMethod: try row.decode(column: "code_challenge_method", as: String.self),
-                authenticationMethod: try row.decode(column: "authentication_method", as: String.self),
-                createdAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: "created_at", as: Int64.self))
-            )
-        }
+        return try row.map(Self.decode)
+    }
+
+    /// The flow of an authorization code, left in place: the login page reads whose sign-up a
+    /// confirmation's code belongs to without spending it (`take` spends it).
+    func find(authCodeHash: String) async throws -> FlowStateRecord? {
+        let row = try await database.raw(
+            """
+            SELECT id, user_id, code_challenge, code_challenge_method, authentication_method, created_at
+            FROM flow_states WHERE auth_code_hash = \(bind: authCodeHash)
+            """
+        ).first()
+        return try row.map(Self.decode)
+    }
+
+    private static func decode(_ row: any SQLRow) throws -> FlowStateRecord {
+        FlowStateRecord(
+            id: try row.decodeUUID(column: "id"),
+            userId: try row.decodeUUID(column: "user_id"),
+            codeChallenge: try row.decode(column: "code_challenge", as: String.self),
+            codeChallengeMethod: try row.decode(column: "code_challenge_method", as: String.self),
+            authenticationMethod: try row.decode(column: "authentication_method", as: String.self),
+            createdAt: Timestamp(microsecondsSinceEpoch: try row.decode(column: "created_at", as: Int64.self))
+        )
     }
 }

@@ -22,8 +22,8 @@ import GatehouseCore
 /// columns per user read, either was a measurable share of the CPU (Benchmarks/PROFILE.md).
 enum JSONColumn {
     /// Written with Core's `JSONWriter`, keys sorted at every level (one text per value, as
-    /// `.sortedKeys` gave). `JSONSerialization` spent about 100,000 instructions on a two-key
-    /// audit `traits` object, 13 % of a `/recover` request's whole cost (Benchmarks/PROFILE.md).
+    /// `.sortedKeys` gave). `JSONSerialization`, writing the small audit `traits` object, was over
+    /// a tenth of a `/recover` request's whole cost (Benchmarks/PROFILE.md).
     static func encode(_ object: [String: JSONValue]) -> String {
         var writer = JSONWriter(capacity: 64)
         writeSorted(object, to: &writer)

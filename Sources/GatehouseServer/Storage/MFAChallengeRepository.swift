@@ -110,3 +110,11 @@ struct MFAChallengeRepository: Sendable {
         }
     }
 }
+
+extension MFAChallengeRepository {
+    /// The factor a session was raised to aal2 with (`sessions.factor_id`), if any.
+    func factorId(ofSession id: UUID) async throws -> UUID? {
+        let row = try await database.raw("SELECT factor_id FROM sessions WHERE id = \(bind: id.lowercasedString)").first()
+        return try row?.decode(column: "factor_id", as: String?.self).flatMap(UUID.init(parsing:))
+    }
+}

@@ -16,13 +16,14 @@ import GatehouseCore
 import SQLKit
 
 /// The console's view of the outbox: jobs of one state, newest first, page by page; the counts
-/// per state; and a dead job put back in the queue.
+/// per state and when each last changed; a dead job put back in the queue; and where a job
+/// goes, stored with it when it is queued.
 extension OutboxRepository {
     /// The jobs in `state`, newest first (creation time, then id, so pages never overlap).
     func list(state: State, limit: Int, offset: Int) async throws -> [OutboxJobSummary] {
         try await database.raw(
             """
-            SELECT id, kind, payload, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at
+            SELECT id, kind, payload, recipient, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at
             FROM outbox WHERE state = \(bind: state.rawValue)
             ORDER BY created_at DESC, id DESC LIMIT \(bind: limit) OFFSET \(bind: offset)
             """
@@ -33,7 +34,7 @@ extension OutboxRepository {
     func find(id: UUID) async throws -> OutboxJobSummary? {
         try await database.raw(
             """
-            SELECT id, kind, payload, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at
+            SELECT id, kind, payload, recipient, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at
             FROM outbox WHERE id = \(bind: id.lowercasedString)
             """
         ).first().map(Self.summary(of:))
@@ -41,13 +42,22 @@ extension OutboxRepository {
 
     /// How many jobs each state holds (every state present, zero when empty).
     func counts() async throws -> [State: Int] {
+        try await activity().counts
+    }
+
+    /// How many jobs each state holds, and when a job of each last changed (states with jobs
+    /// only): one scan of the outbox, which retention keeps to about a week.
+    func activity() async throws -> (counts: [State: Int], latest: [State: Timestamp]) {
         var counts: [State: Int] = [.pending: 0, .sending: 0, .sent: 0, .skipped: 0, .dead: 0]
-        for row in try await database.raw("SELECT state, COUNT(*) AS total FROM outbox GROUP BY state").all() {
+        var latest: [State: Timestamp] = [:]
+        let rows = try await database.raw("SELECT state, COUNT(*) AS total, MAX(updated_at) AS latest FROM outbox GROUP BY state").all()
+        for row in rows {
             if let state = State(rawValue: try row.decode(column: "state", as: String.self)) {
                 counts[state] = try row.decode(column: "total", as: Int.self)
+                latest[state] = try row.decode(column: "latest", as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
             }
         }
-        return counts
+        return (counts, latest)
     }
 
     /// Puts a dead job back in the queue, due now, with its attempts reset: one conditional
@@ -76,7 +86,7 @@ extension OutboxRepository {
             id: try row.decode(column: "id", as: String.self),
             kind: try row.decode(column: "kind", as: String.self),
             state: State(rawValue: try row.decode(column: "state", as: String.self)) ?? .pending,
-            recipient: job.map { OutboxJobSummary.Recipient($0.auditSubject) } ?? .unknown,
+            recipient: OutboxJobSummary.Recipient(stored: try row.decode(column: "recipient", as: String?.self), job: job),
             attempts: try row.decode(column: "attempts", as: Int.self),
             createdAt: try micros("created_at") ?? Timestamp(microsecondsSinceEpoch: 0),
             updatedAt: try micros("updated_at") ?? Timestamp(microsecondsSinceEpoch: 0),

@@ -33,11 +33,8 @@ struct OutboxRepository: Sendable {
     func enqueue(_ job: OutboxJob, id: UUID, now: Timestamp) async throws {
         let payload = try job.payload()
         try await database.raw(
-            """
-            INSERT INTO outbox (id, kind, payload, state, attempts, next_attempt_at, locked_until, last_error, created_at, updated_at)
-            VALUES (\(bind: id.lowercasedString), \(bind: job.kind), \(bind: payload), 'pending', 0,
-                \(bind: now.microsecondsSinceEpoch), NULL, NULL, \(bind: now.microsecondsSinceEpoch), \(bind: now.microsecondsSinceEpoch))
-            """
+            "INSERT INTO outbox (\(unsafeRaw: OutboxInsert.columns)) VALUES "
+                + OutboxInsert.row(id: id, kind: job.kind, payload: payload, now: now, recipient: OutboxInsert.recipient(of: job))
         ).run()
     }
 

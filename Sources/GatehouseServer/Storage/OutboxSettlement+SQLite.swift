@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import GatehouseCore
+import GatehouseSQLite
 import SQLiteNIO
 
 // The outbox worker's settlement on SQLite's direct connection: the same rows as

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import GatehouseSQLite
 import Logging
 import NIOCore
 import NIOPosix

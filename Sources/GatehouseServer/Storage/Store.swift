@@ -43,7 +43,7 @@ struct Store: Sendable {
             throw error
         } catch {
             logger.error("Storage failure", metadata: ["error": "\(String(reflecting: error))"])
-            throw AuthError(.unexpectedFailure, status: .internalServerError, "Database error")
+            throw AuthError(.unexpectedFailure, kind: .internalFailure, "Database error")
         }
     }
 

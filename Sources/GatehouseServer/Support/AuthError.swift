@@ -12,55 +12,90 @@
 //===----------------------------------------------------------------------===//
 
 import GatehouseCore
-import HTTPTypes
 
-/// Every failure a client is told about: a GoTrue error code, an HTTP status and a message.
-/// Services throw it; the HTTP layer alone turns it into JSON (in the shape the request asked for).
+/// Every failure a client is told about: its code (one vocabulary, `AuthErrorCode`), what kind of
+/// failure it is, and a message that explains it. Services throw it and know no protocol; each
+/// adapter renders it in its own terms from the code and the kind (GoTrue and the HTTP layer:
+/// the status of `AuthError+HTTPStatus.swift`; Firebase: `FirebaseErrorMapping`; the pages:
+/// their texts).
 struct AuthError: Error, Sendable, Equatable {
+    /// What went wrong, as a caller must react to it. GoTrue answers the same code with
+    /// different statuses on different routes (`user_banned` is 400 on `/token`, 403 on a bearer
+    /// route), which is why the kind travels with the code.
+    enum Kind: Sendable, Equatable {
+        /// The request itself is wrong: a missing or malformed field, an unusable token.
+        case invalidRequest
+        /// No credentials, or none that prove who is asking.
+        case unauthenticated
+        /// Who is asking may not do this, or the account's state forbids it.
+        case forbidden
+        /// What the request names is not there.
+        case notFound
+        /// The method is not served here.
+        case unsupportedMethod
+        /// The request collides with the current state (a concurrent change).
+        case conflict
+        /// The body is larger than accepted.
+        case tooLarge
+        /// Well-formed, but refused by a rule (a weak password, a taken address, a disabled feature).
+        case refused
+        /// Too many requests: come back later (`retryAfter`).
+        case rateLimited
+        /// The server failed; nothing the caller did.
+        case internalFailure
+        /// A dependency is unavailable for now (the database, the mail relay).
+        case unavailable
+
+        /// Whether the failure is the server's, not the request's.
+        var isServerFailure: Bool { self == .internalFailure || self == .unavailable }
+    }
+
     var code: AuthErrorCode
-    var status: HTTPResponse.Status
+    var kind: Kind
     var message: String
     /// For `weak_password`: GoTrue's reasons (`length`, ...).
     var weakPasswordReasons: [String]?
     /// For 429s: seconds until a retry can succeed, sent as `Retry-After`.
     var retryAfter: Int?
+    /// For `weak_password`: which rule the password broke, for adapters that word it themselves.
+    var passwordCheck: PasswordCheck?
 
-    init(
-        _ code: AuthErrorCode, status: HTTPResponse.Status, _ message: String, weakPasswordReasons: [String]? = nil, retryAfter: Int? = nil
-    ) {
+    init(_ code: AuthErrorCode, kind: Kind, _ message: String, weakPasswordReasons: [String]? = nil, retryAfter: Int? = nil) {
         self.code = code
-        self.status = status
+        self.kind = kind
         self.message = message
         self.weakPasswordReasons = weakPasswordReasons
         self.retryAfter = retryAfter
     }
 
     static func validation(_ message: String) -> AuthError {
-        AuthError(.validationFailed, status: .badRequest, message)
+        AuthError(.validationFailed, kind: .invalidRequest, message)
     }
 
-    static let invalidCredentials = AuthError(.invalidCredentials, status: .badRequest, "Invalid login credentials")
-    static let noAuthorization = AuthError(.noAuthorization, status: .unauthorized, "This endpoint requires a valid Bearer token")
+    static let invalidCredentials = AuthError(.invalidCredentials, kind: .invalidRequest, "Invalid login credentials")
+    static let noAuthorization = AuthError(.noAuthorization, kind: .unauthenticated, "This endpoint requires a valid Bearer token")
 
     static func weakPassword(_ check: PasswordCheck) -> AuthError {
-        if case .tooShort(let minimum) = check {
-            return AuthError(
-                .weakPassword, status: .unprocessableContent, "Password should be at least \(minimum) characters.",
+        var error: AuthError
+        switch check {
+        case .tooShort(let minimum):
+            error = AuthError(
+                .weakPassword, kind: .refused, "Password should be at least \(minimum) characters.",
                 weakPasswordReasons: check.weakPasswordReasons)
+        case .tooCommon:
+            error = AuthError(.weakPassword, kind: .refused, PasswordCheck.tooCommonMessage, weakPasswordReasons: check.weakPasswordReasons)
+        case .acceptable, .missing, .tooLong:
+            error = AuthError(.weakPassword, kind: .refused, "Password does not meet the requirements.", weakPasswordReasons: [])
         }
-        if check == .tooCommon {
-            return AuthError(
-                .weakPassword, status: .unprocessableContent, PasswordCheck.tooCommonMessage, weakPasswordReasons: check.weakPasswordReasons
-            )
-        }
-        return AuthError(.weakPassword, status: .unprocessableContent, "Password does not meet the requirements.", weakPasswordReasons: [])
+        error.passwordCheck = check
+        return error
     }
 
     /// Applies the password policy: missing or over 72 bytes is a 400, too short a 422 weak_password.
     static func checkPassword(_ password: String?, policy: PasswordPolicy) throws(AuthError) -> String {
         guard let password, !password.isEmpty else { throw .validation("Password is required") }
         if PasswordPolicy.containsNUL(password) {
-            throw AuthError(.validationFailed, status: .unprocessableContent, "Password cannot contain a NUL character")
+            throw AuthError(.validationFailed, kind: .refused, "Password cannot contain a NUL character")
         }
         switch policy.check(password) {
         case .acceptable: return password

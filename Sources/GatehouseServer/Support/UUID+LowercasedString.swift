@@ -16,7 +16,7 @@ import Foundation
 extension UUID {
     /// `uuidString.lowercased()` (the form every id is stored and answered in), written
     /// directly: Foundation formats `uuidString` with `snprintf` and the lowercasing is a second
-    /// pass, together ~25,000 instructions an id; a `/recover` request binds two.
+    /// pass, a visible cost for ids that a `/recover` request binds two of (Benchmarks/PROFILE.md).
     var lowercasedString: String {
         withUnsafeBytes(of: uuid) { bytes in
             String(unsafeUninitializedCapacity: 36) { text in

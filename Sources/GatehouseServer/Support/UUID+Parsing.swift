@@ -16,8 +16,8 @@ import GatehouseCore
 
 extension UUID {
     /// `UUID(uuidString:)`, read directly: exactly 36 characters, hyphens at 8, 13, 18 and 23,
-    /// hex digits of either case between. Foundation parses with `sscanf`, ~8,000 instructions an
-    /// id, and every row the server reads holds one or two (Benchmarks/PROFILE.md).
+    /// hex digits of either case between. Foundation parses with `sscanf`, a general format
+    /// reader, and every row the server reads holds one or two ids (Benchmarks/PROFILE.md).
     init?(parsing text: String) {
         var text = text
         let parsed = text.withUTF8 { bytes -> uuid_t? in

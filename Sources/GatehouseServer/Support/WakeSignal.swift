@@ -24,6 +24,13 @@ final class WakeSignal: Sendable {
     }
 
     private let state = Mutex(State())
+    /// How a wait's time runs out: the clock's sleep, or a test's (which records the pauses the
+    /// waiter asked for and lets them end at once, so back-off is tested without waiting it).
+    private let sleep: @Sendable (Double) async -> Void
+
+    init(sleep: @escaping @Sendable (Double) async -> Void = { try? await Task.sleep(for: .milliseconds(Int($0 * 1000))) }) {
+        self.sleep = sleep
+    }
 
     func nudge() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
@@ -54,7 +61,7 @@ final class WakeSignal: Sendable {
                 return
             }
             Task {
-                try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+                await self.sleep(seconds)
                 let expired = self.state.withLock { state -> CheckedContinuation<Void, Never>? in
                     guard state.generation == generation, let waiter = state.waiter else { return nil }
                     state.waiter = nil

@@ -16,9 +16,11 @@ import HTTPTypes
 import Hummingbird
 
 /// The account page's "Two-factor authentication" section: enrol an authenticator app (its QR
-/// code and key), confirm it with a code (which also raises this browser's session to aal2),
-/// list and remove factors. Its forms are CSRF-protected like the page's others
-/// (`WebFormCSRFMiddleware`, routes in `WebRoutes`).
+/// code and key, under the product's name: `GATEHOUSE_PRODUCT_NAME`, not GoTrue's host:port),
+/// confirm it with a code (which also raises this browser's session to aal2), list and remove
+/// factors. A setup left half done (a reload, another form of the page) is offered again until
+/// it expires. Its forms are CSRF-protected like the page's others (`WebFormCSRFMiddleware`,
+/// routes in `WebRoutes`).
 struct AccountMFASection {
     let web: WebContext
     let account: AccountPage
@@ -43,7 +45,7 @@ struct AccountMFASection {
             }
             let pending: FactorEnrollment
             do throws(AuthError) {
-                pending = try await web.service.mfa.enroll(caller, factorType: "totp", friendlyName: name, issuer: nil)
+                pending = try await web.service.mfa.enroll(caller, factorType: "totp", friendlyName: name, issuer: web.renderer.product)
             } catch {
                 if error.status.code >= 500 { throw error }
                 return try await render(caller, State(error: Self.text(for: error)), status: WebContext.status(for: error))
@@ -59,7 +61,7 @@ struct AccountMFASection {
             let mfa = web.service.mfa
             let factorId = form["factor"]
             let code = form["code"].filter { !$0.isWhitespace }
-            guard let pending = try await mfa.pendingEnrollment(caller, factorId: factorId) else {
+            guard let pending = try await mfa.pendingEnrollment(caller, factorId: factorId, issuer: web.renderer.product) else {
                 return try await render(caller, State(error: UserFacingText.MFA.expired), status: .unprocessableContent)
             }
             guard code.count == 6, code.allSatisfy(\.isNumber) else {
@@ -117,6 +119,20 @@ struct AccountMFASection {
         return .page(try await account.page(try await web.reload(caller), page))
     }
 
+    /// The caller's newest unconfirmed app while it is fresh (an older one is cleared by the next
+    /// setup, `GATEHOUSE_MFA_FACTOR_EXPIRY`), to show its QR code again; none for a session that
+    /// needs a code first, which is shown no key.
+    static func unfinishedSetup(of caller: Authenticated, web: WebContext) async throws -> FactorEnrollment? {
+        guard !caller.needsSecondFactor else { return nil }
+        let now = web.service.environment.clock.now().microsecondsSinceEpoch
+        let lifetime = Int64(web.service.configuration.mfa.factorExpiry) * 1_000_000
+        let fresh = caller.user.factors.filter { !$0.isVerified && now - $0.createdAt.microsecondsSinceEpoch < lifetime }
+        guard let newest = fresh.max(by: { $0.createdAt.microsecondsSinceEpoch < $1.createdAt.microsecondsSinceEpoch }) else {
+            return nil
+        }
+        return try await web.service.mfa.pendingEnrollment(caller, factorId: newest.id.lowercasedString, issuer: web.renderer.product)
+    }
+
     static func text(for error: AuthError) -> String {
         switch error.code {
         case .insufficientAAL: UserFacingText.MFA.needsSecondFactor
@@ -128,8 +144,9 @@ struct AccountMFASection {
         }
     }
 
-    /// The section's template values (merged into the account page's).
-    static func values(for user: UserRecord, _ state: State) -> [String: Any] {
+    /// The section's template values (merged into the account page's); `focusSetup` when the
+    /// setup is what the person just asked for (focus, and so the scroll, moves to its QR code).
+    static func values(for user: UserRecord, _ state: State, focusSetup: Bool) -> [String: Any] {
         var values: [String: Any] = [
             "mfaTitle": UserFacingText.MFA.title, "mfaExplanation": UserFacingText.MFA.explanation,
             "mfaNoFactors": UserFacingText.MFA.noFactors, "mfaNameLabel": UserFacingText.MFA.nameLabel,
@@ -149,6 +166,7 @@ struct AccountMFASection {
                 "qrLabel": UserFacingText.MFA.qrLabel, "instructions": UserFacingText.MFA.scanInstructions,
                 "secretLabel": UserFacingText.MFA.secretLabel, "codeLabel": UserFacingText.MFA.codeLabel,
                 "confirm": UserFacingText.MFA.confirm, "confirming": UserFacingText.MFA.confirming,
+                "otpauthURI": pending.uri, "openInApp": SecondFactorPageText.openInApp, "focusSetup": focusSetup,
             ]
             if let codeError = state.codeError { pendingValues["codeError"] = codeError }
             values["mfaPending"] = pendingValues

@@ -159,7 +159,14 @@ struct AccountPage {
         if let summary = state.summary { values["summary"] = summary }
         if let notice = state.notice { values["notice"] = notice }
         values.merge(AccountStepUpForm.values(for: caller, state.stepUp)) { current, _ in current }
-        values.merge(AccountMFASection.values(for: user, state.mfa)) { current, _ in current }
+        // A setup asked for now takes the focus; one left half done (a reload) is offered again.
+        var mfa = state.mfa
+        let setupAsked = mfa.pending != nil
+        if mfa.pending == nil { mfa.pending = try await AccountMFASection.unfinishedSetup(of: caller, web: web) }
+        values.merge(AccountMFASection.values(for: user, mfa, focusSetup: setupAsked)) { current, _ in current }
+        // The title takes the focus after an answer only when nothing further down is its result.
+        let sectionResult = [state.notice, state.summary, state.mfa.notice, state.passkeys.notice, state.passkeys.confirmRemoval]
+        values["focusTitle"] = !setupAsked && sectionResult.allSatisfy { $0 == nil }
         let passkeys = web.passkeysEnabled ? try await web.passkeys(of: user) : nil
         values.merge(AccountPasskeySection.values(passkeys, state.passkeys)) { current, _ in current }
         return WebPage(template: "account", title: UserFacingText.Account.title, values: values, status: state.status)

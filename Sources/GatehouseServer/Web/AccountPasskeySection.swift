@@ -17,7 +17,8 @@ import Hummingbird
 
 /// The account page's "Passkeys" section: the user's passkeys (name, added, last
 /// used), rename and remove (plain forms, removal asked to be confirmed first), and "Add a
-/// passkey" (the page's script runs the registration ceremony: `options`, then `add`). Every
+/// passkey" (the page's script runs the registration ceremony: `options`, then `add`; the new
+/// passkey is named after its provider or browser, `PasskeyNaming`). Every
 /// operation is `PasskeyService`'s, for the page's signed-in user, so its rules (the AAL gate,
 /// the cap, anonymous users) are the API's, told in the pages' words.
 struct AccountPasskeySection {
@@ -65,7 +66,8 @@ struct AccountPasskeySection {
                 return try await render(caller, State(error: PasskeyPageText.addFailed), .badRequest)
             }
             do throws(AuthError) {
-                try await web.registerPasskey(caller, challengeId: challengeId, credential: credential)
+                try await web.registerPasskey(
+                    caller, challengeId: challengeId, credential: credential, userAgent: context.client.userAgent)
             } catch {
                 if error.status.code >= 500 { throw error }
                 return try await render(caller, State(error: Self.text(for: error)), WebContext.status(for: error))

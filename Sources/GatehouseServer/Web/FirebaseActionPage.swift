@@ -64,7 +64,7 @@ struct FirebaseActionPage: Sendable {
         let state = try await web.service.recovery.inspectFirebaseOobCode(code)
         guard case .usable(let found) = state, found.requestType.mode == link.mode else { return .page(invalid(link)) }
         switch found.requestType {
-        case .passwordReset: return .page(resetPage(link).page(ResetPasswordPage.State(token: code)))
+        case .passwordReset: return .page(resetPage(link).page(ResetPasswordPage.State(token: code, email: found.email)))
         case .verifyEmail: return .page(verifyPage(code: code, link))
         }
     }

@@ -20,8 +20,10 @@ import Hummingbird
 /// or, for an account with a verified authenticator app, to the code step (`LoginCodePage`)
 /// first, with no sign-in cookie until its code is verified.
 ///
-/// It is also where sign-up confirmation links land (`?code=`, see `SignUpPage`) and where
-/// sign-out goes (`?notice=signed-out`).
+/// It is also where sign-up confirmation links land (`?code=`: the browser that signed up is
+/// signed in, another is told the address is confirmed, with it filled in; see `SignUpPage`),
+/// where a confirmation link opened again or a failed one says so (`?link=`, `WebLinkLanding`),
+/// and where sign-out goes (`?notice=signed-out`).
 struct LoginPage {
     let web: WebContext
 
@@ -52,14 +54,36 @@ struct LoginPage {
         }
         state.timeout = state.timeout || query.get("reason") == "timeout"
         if query.get("reason") == "code-expired" { state.summary = SecondFactorPageText.expired }
-        if query.get("code") != nil {
+        if let code = query.get("code") {
             // A confirmation link's PKCE code: the address was confirmed on the way here.
-            state.notice = UserFacingText.emailConfirmed
+            let landing = try await web.service.sessions.landConfirmation(
+                code: code, verifier: web.signUpVerifier(request), client: context.client)
+            switch landing {
+            case .signedIn(let issued):
+                web.forgetSignUpVerifier(on: &exchange)
+                return .redirect(web.codeStepOrAccount(issued, exchange: &exchange))
+            case .confirmed(let email):
+                state.notice = UserFacingText.emailConfirmed
+                state.email = email
+            case .unknown:
+                // Only a confirmation's redirect brings a code here; one past its day still did.
+                state.notice = UserFacingText.emailConfirmed
+            }
+        } else if let mark = WebLinkLanding.Mark(request) {
+            if mark == .invalid {
+                state.summary = LinkLandingText.invalid
+                state.summaryDetail = LinkLandingText.invalidDetail
+            } else {
+                state.notice = mark.text(signedInAs: nil)
+            }
         } else if query.get("notice") == "signed-out" {
             state.notice = UserFacingText.signedOut
         }
         return .page(page(state))
     }
+
+    /// The words the pages' script shows for GoTrue's error fragment, on the alert region.
+    static var linkErrorTexts: [String: Any] { ["linkUnusable": LinkLandingText.unusable, "linkDetail": LinkLandingText.unusableDetail] }
 
     func expired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) -> WebOutcome {
         .page(
@@ -112,6 +136,11 @@ struct LoginPage {
             switch error.code {
             case .invalidCredentials: state.summaryDetail = UserFacingText.checkAndTryAgain
             case .emailNotConfirmed: state.offerConfirmation = true
+            // The address's run of wrong passwords (`GATEHOUSE_SIGNIN_FAILURE_LIMIT`): the right
+            // password waits too, and the page says for how long.
+            case .overRequestRateLimit:
+                let wait = error.retryAfter ?? Int(web.service.configuration.signInFailureWindow)
+                state.summary = UserFacingText.tooManyLoginAttempts(retryAfterSeconds: wait)
             default: break
             }
             state.status = error.status
@@ -143,6 +172,7 @@ struct LoginPage {
             "noAccount": UserFacingText.Login.noAccount, "createAccount": UserFacingText.Login.createAccount,
         ]
         values.merge(LoginPasskeyForm.values(enabled: web.passkeysEnabled)) { current, _ in current }
+        values.merge(Self.linkErrorTexts) { current, _ in current }
         if let notice = state.notice { values["notice"] = notice }
         if let summary = state.summary { values["summary"] = summary }
         if let detail = state.summaryDetail { values["summaryDetail"] = detail }

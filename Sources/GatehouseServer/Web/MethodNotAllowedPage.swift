@@ -19,12 +19,7 @@ struct MethodNotAllowedPage {
     let web: WebContext
 
     init(service: GatehouseServices) {
-        let configuration = service.configuration
-        web = WebContext(
-            service: service,
-            renderer: PageRenderer(product: configuration.mail.productName, passwordPolicy: configuration.passwordPolicy),
-            security: WebSecurity(jwtSecret: configuration.jwtSecret, externalURL: configuration.externalURL)
-        )
+        web = WebContext(service: service)
     }
 
     func response(for request: Request) -> Response {

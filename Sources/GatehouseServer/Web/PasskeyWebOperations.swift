@@ -35,9 +35,20 @@ extension WebContext {
         Self.start(try await service.passkeys.registrationOptions(caller))
     }
 
-    /// The browser's new credential (W3C JSON text) checked and stored.
-    func registerPasskey(_ caller: Authenticated, challengeId: String, credential: String) async throws(AuthError) {
-        _ = try await service.passkeys.verifyRegistration(caller, challengeId: challengeId, credentialJSON: credential)
+    /// The browser's new credential (W3C JSON text) checked and stored, then named after where it
+    /// lives (`PasskeyNaming`) instead of the API's "Passkey".
+    func registerPasskey(_ caller: Authenticated, challengeId: String, credential: String, userAgent: String?) async throws(AuthError) {
+        let added = try await service.passkeys.verifyRegistration(caller, challengeId: challengeId, credentialJSON: credential)
+        let id = added.id.lowercasedString
+        let taken = try await passkeys(of: caller.user).filter { $0.id != id }.map(\.name)
+        let name = PasskeyNaming.name(aaguid: added.aaguid, credentialJSON: credential, userAgent: userAgent, taken: taken)
+        guard name != added.friendlyName else { return }
+        do throws(AuthError) {
+            _ = try await service.passkeys.rename(caller, passkeyId: id, friendlyName: name)
+        } catch {
+            // The passkey is added either way: a name refused (never expected) leaves the API's.
+            if error.status.code >= 500 { throw error }
+        }
     }
 
     func passkeys(of user: UserRecord) async throws(AuthError) -> [PasskeyListing] {

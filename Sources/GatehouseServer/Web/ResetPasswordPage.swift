@@ -18,7 +18,9 @@ import Hummingbird
 /// `/reset-password?token=…`, where recovery emails link by default. GET shows the form and
 /// spends nothing (mail scanners open links); POST sets the password and spends the token. A
 /// bad, spent or expired token only ever reads "This link is invalid or has expired": nothing on
-/// the page tells whether a token, or an address, ever existed. The token travels in the form
+/// the page tells whether a token, or an address, ever existed. A usable one names the account it
+/// resets (its holder got it at that address); the account's current password is refused, as on
+/// the account page. The token travels in the form
 /// (never in a logged URL of ours), and every answer carries `Referrer-Policy: no-referrer`.
 struct ResetPasswordPage {
     let web: WebContext
@@ -29,6 +31,8 @@ struct ResetPasswordPage {
 
     struct State {
         var token: String
+        /// The account the link resets, named on the form (nil: not looked up).
+        var email: String?
         var passwordError: String?
         var confirmError: String?
         var summary: String?
@@ -37,9 +41,9 @@ struct ResetPasswordPage {
 
     func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
         guard let token = request.uri.queryParameters.get("token"), !token.isEmpty, token.utf8.count <= 512,
-            try await web.service.recovery.isUsableResetToken(token)
+            let email = try await web.service.recovery.resetLinkAccount(token)
         else { return .page(invalidLink()) }
-        return .page(page(State(token: token)))
+        return .page(page(State(token: token, email: email)))
     }
 
     func expired(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) -> WebOutcome {
@@ -54,6 +58,12 @@ struct ResetPasswordPage {
         guard !token.isEmpty, token.utf8.count <= 512 else { return .page(invalidLink()) }
         var state = State(token: token)
         let password = form["password"]
+        // The form comes back only with an error: it names the account again.
+        func again(_ state: State) async throws -> WebOutcome {
+            var state = state
+            state.email = try await service.recovery.resetLinkAccount(token)
+            return .page(page(state))
+        }
         state.passwordError = UserFacingText.text(for: service.passwordPolicy.check(password))
         if state.passwordError == nil {
             state.confirmError = PasswordConfirmation.problem(password: password, confirmation: form["confirm"]).map(
@@ -61,25 +71,29 @@ struct ResetPasswordPage {
         }
         if state.passwordError != nil || state.confirmError != nil {
             state.status = .unprocessableContent
-            return .page(page(state))
+            return try await again(state)
         }
         if let wait = try await context.requestBudget.spend() {
             state.summary = UserFacingText.tooManyRequests(retryAfterSeconds: wait)
             state.status = .tooManyRequests
-            return .page(page(state))
+            return try await again(state)
         }
         let user: UserRecord
         do {
-            user = try await service.recovery.resetPassword(token: token, newPassword: password)
+            user = try await service.recovery.resetPassword(token: token, newPassword: password, refusingCurrentPassword: true)
         } catch {
             let failure: AuthError = error
             if failure.code == .otpExpired { return .page(invalidLink()) }
-            guard failure.status.code < 500, failure.code == .weakPassword || failure.code == .validationFailed else { throw failure }
+            guard failure.status.code < 500, [.weakPassword, .validationFailed, .samePassword].contains(failure.code) else {
+                throw failure
+            }
             state.passwordError =
-                UserFacingText.text(for: service.passwordPolicy.check(password))
-                ?? WebContext.passwordText(for: failure, minimum: service.passwordPolicy.minimumLength)
+                failure.code == .samePassword
+                ? UserFacingText.samePassword
+                : UserFacingText.text(for: service.passwordPolicy.check(password))
+                    ?? WebContext.passwordText(for: failure, minimum: service.passwordPolicy.minimumLength)
             state.status = failure.status
-            return .page(page(state))
+            return try await again(state)
         }
         // Every session of the account ended with the reset, this browser's included.
         web.clearSignInCookie(on: &exchange)
@@ -98,7 +112,7 @@ struct ResetPasswordPage {
         FieldModel.focusFirstError(&fields)
         var values: [String: Any] = [
             "token": state.token, "formAction": formAction, "passwordField": fields[0].values, "confirmField": fields[1].values,
-            "subtitle": UserFacingText.ResetPassword.subtitle,
+            "subtitle": state.email.map(LinkLandingText.resetSubtitle(for:)) ?? UserFacingText.ResetPassword.subtitle,
             "save": UserFacingText.ResetPassword.save, "saving": UserFacingText.ResetPassword.saving,
             "signInInstead": UserFacingText.ForgotPassword.signInInstead,
         ]

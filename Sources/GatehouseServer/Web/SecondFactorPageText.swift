@@ -30,6 +30,9 @@ enum SecondFactorPageText {
     static let verifyDisabled = "Codes from authenticator apps cannot be checked right now. Please try again later."
     static let factorGone = "That authenticator app is no longer on your account. Choose another, or sign in again."
 
+    // The account page's setup: the same details as the QR code, for the app on this device.
+    static let openInApp = "Open in your authenticator app"
+
     // The account page's step-up.
     static let stepUpTitle = "Confirm with your authenticator app"
     static let stepUpExplanation =

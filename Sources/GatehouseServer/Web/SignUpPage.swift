@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Crypto
 import Foundation
 import GatehouseCore
 import HTTPTypes
@@ -21,10 +20,10 @@ import Hummingbird
 /// API owns `POST /signup`). With autoconfirm the browser is signed in at once; otherwise the
 /// "Check Your Email" state, worded the same whether or not the address was already registered.
 ///
-/// Confirmation links carry a PKCE challenge whose verifier is thrown away: the link then lands
-/// on `/login?code=…` (a query the server sees, instead of tokens in a fragment it cannot),
-/// which tells the login page the address was just confirmed, and the code itself can never be
-/// exchanged for a session by anyone.
+/// Confirmation links carry the PKCE challenge of a verifier this browser keeps in a cookie
+/// (`SignUpConfirmation.swift`): the link lands on `/login?code=…` (a query the server sees,
+/// instead of tokens in a fragment it cannot), where the code signs this browser in, and only
+/// confirms the address anywhere else. The "Check Your Email" page also takes the email's code.
 struct SignUpPage {
     let web: WebContext
 
@@ -80,7 +79,7 @@ struct SignUpPage {
         do {
             result = try await service.accounts.signUp(
                 email: email, password: password, data: [:], client: client,
-                redirectTo: confirmationLanding, pkce: Self.discardedChallenge()
+                redirectTo: confirmationLanding, pkce: web.signUpChallenge(request, exchange: &exchange)
             )
         } catch {
             if error.status.code >= 500 { throw error }
@@ -118,7 +117,7 @@ struct SignUpPage {
         }
         do {
             try await service.recovery.requestEmail(
-                .signupConfirmation, email: email, redirectTo: confirmationLanding, pkce: Self.discardedChallenge(),
+                .signupConfirmation, email: email, redirectTo: confirmationLanding, pkce: web.signUpChallenge(request, exchange: &exchange),
                 missingMessage: "Resend requires an email"
             )
         } catch {
@@ -131,12 +130,6 @@ struct SignUpPage {
 
     /// Where confirmation links send the browser: the login page of this server.
     private var confirmationLanding: String { web.service.configuration.externalURL + "/login" }
-
-    /// A valid S256 challenge for a verifier nobody keeps.
-    static func discardedChallenge() -> PKCEChallenge {
-        let verifier = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
-        return PKCEChallenge(challenge: Data(SHA256.hash(data: verifier)).base64URLEncodedString(), method: "s256")
-    }
 
     func page(_ state: State) -> WebPage {
         let minimum = web.service.passwordPolicy.minimumLength
@@ -156,7 +149,7 @@ struct SignUpPage {
             "backLabel": UserFacingText.ForgotPassword.backToLogin,
             "subtitle": UserFacingText.signUpSubtitle(product: web.renderer.product),
             "create": UserFacingText.SignUp.create, "creating": UserFacingText.SignUp.creating,
-            "haveAccount": UserFacingText.SignUp.haveAccount, "signIn": UserFacingText.SignUp.signIn,
+            "haveAccount": UserFacingText.SignUp.haveAccount, "signIn": UserFacingText.Login.signIn,
         ]
         if let summary = state.summary { values["summary"] = summary }
         return WebPage(template: "signup", title: UserFacingText.SignUp.title, values: values, status: state.status)
@@ -171,6 +164,8 @@ struct SignUpPage {
             "successTitle": UserFacingText.ForgotPassword.successTitle, "sendAnother": UserFacingText.ForgotPassword.sendAnother,
             "sending": UserFacingText.ForgotPassword.sending, "useDifferentEmail": UserFacingText.ForgotPassword.useDifferentEmail,
             "signInInstead": UserFacingText.ForgotPassword.signInInstead, "backLabel": UserFacingText.ForgotPassword.backToLogin,
+            "codeLabel": LinkLandingText.codeLabel, "codeHint": LinkLandingText.codeHint,
+            "confirmCode": LinkLandingText.confirm, "confirmingCode": LinkLandingText.confirming,
         ]
         if let status { values["statusLine"] = status }
         return WebPage(template: "signup_sent", title: UserFacingText.ForgotPassword.successTitle, values: values, status: httpStatus)

@@ -27,8 +27,8 @@ struct VerifyLinkPage: Sendable {
 
     /// The page for a usable link. The POST is answered with a redirect to `target`, so the
     /// page's `form-action` must allow it (browsers apply it to the redirect of a form post).
-    func response(token: String, type: VerificationType, redirectTo: String?, target: String) -> Response {
-        let texts = Self.texts(for: type)
+    func response(token: String, type: VerificationType, purpose: TokenPurpose, redirectTo: String?, target: String) -> Response {
+        let texts = Self.texts(for: type, purpose: purpose)
         var values: [String: Any] = [
             "heading": texts.heading, "explanation": texts.explanation, "continue": texts.button,
             "token": token, "type": type.rawValue,
@@ -52,12 +52,21 @@ struct VerifyLinkPage: Sendable {
         return url.port == nil || url.port == defaultPort ? "\(url.scheme)://\(host)" : "\(url.scheme)://\(host):\(url.port!)"
     }
 
-    static func texts(for type: VerificationType) -> (heading: String, explanation: String, button: String) {
-        switch type {
+    /// The page's words for a link of `type`; an email change's link to the current address asks
+    /// that address to let the change happen, not to confirm a new address.
+    static func texts(for type: VerificationType, purpose: TokenPurpose) -> (heading: String, explanation: String, button: String) {
+        if purpose == .emailChangeCurrent {
+            return (
+                "Confirm the change of your email address",
+                "Press the button to confirm, from your current address, that your account moves to the new one.",
+                "Confirm the change"
+            )
+        }
+        return switch type {
         case .signup: ("Confirm your email address", "Press the button to confirm your address and continue.", "Confirm and continue")
         case .recovery: ("Reset your password", "Press the button to continue to your password reset.", "Continue")
         case .invite: ("Accept your invitation", "Press the button to accept the invitation and continue.", "Accept and continue")
-        case .magiclink: ("Sign in", "Press the button to sign in.", "Sign in")
+        case .magiclink: ("Sign In", "Press the button to sign in.", "Sign In")
         case .email: ("Confirm your email address", "Press the button to confirm your address and continue.", "Confirm and continue")
         case .emailChange: ("Confirm your new email address", "Press the button to confirm the change of address.", "Confirm the change")
         }

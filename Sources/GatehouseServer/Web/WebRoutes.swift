@@ -31,11 +31,7 @@ struct WebRoutes {
 
     func add(to router: Router<GatehouseRequestContext>) {
         let configuration = service.configuration
-        let web = WebContext(
-            service: service,
-            renderer: PageRenderer(product: configuration.mail.productName, passwordPolicy: configuration.passwordPolicy),
-            security: WebSecurity(jwtSecret: configuration.jwtSecret, externalURL: configuration.externalURL)
-        )
+        let web = WebContext(service: service)
         let otp = RateLimitMiddleware(limits.otp, .page)
         let token = RateLimitMiddleware(limits.token, .page)
         let verify = RateLimitMiddleware(limits.verify, .page)
@@ -67,6 +63,11 @@ struct WebRoutes {
         }
         web.form("signup/resend", on: pages.with(otp, csrf), rejected: { signUp.resendExpired($0, $1, $2, &$3) }) {
             try await signUp.resend($0, $1, $2, &$3)
+        }
+        // The email's code, typed on "Check Your Email": the verify limit, as `POST /verify`.
+        let signUpCode = SignUpCodeForm(web: web, signUp: signUp)
+        web.form("signup/code", on: pages.with(verify, csrf), rejected: { signUpCode.expired($0, $1, $2, &$3) }) {
+            try await signUpCode.submit($0, $1, $2, &$3)
         }
 
         web.page("forgot-password", on: pages) { forgot.show($0, $1, &$2) }
@@ -110,7 +111,7 @@ struct WebRoutes {
 
         // A form's address opened as a page (a bookmark, a reload after posting) goes back to its page.
         for (path, page) in [
-            ("signup/create", "/signup"), ("signup/resend", "/signup"), ("account/sign-out", "/account"),
+            ("signup/create", "/signup"), ("signup/resend", "/signup"), ("signup/code", "/signup"), ("account/sign-out", "/account"),
             ("account/password", "/account"), ("account/mfa/enroll", "/account"), ("account/mfa/confirm", "/account"),
             ("account/mfa/remove", "/account"), ("account/email", "/account"),
         ] {

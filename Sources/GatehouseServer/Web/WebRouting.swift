@@ -64,6 +64,14 @@ struct WebContext: Sendable {
     let renderer: PageRenderer
     let security: WebSecurity
 
+    /// The pages' renderer and security, as the configuration sets them.
+    init(service: GatehouseServices) {
+        let configuration = service.configuration
+        self.service = service
+        renderer = PageRenderer(product: configuration.mail.productName, passwordPolicy: configuration.passwordPolicy)
+        security = WebSecurity(jwtSecret: configuration.jwtSecret, externalURL: configuration.externalURL)
+    }
+
     typealias PageHandler = @Sendable (Request, GatehouseRequestContext, inout WebExchange) async throws -> WebOutcome
     typealias FormHandler = @Sendable (Request, GatehouseRequestContext, WebForm, inout WebExchange) async throws -> WebOutcome
     /// The page a form with a missing or wrong CSRF token gets back (the same form, with a fresh token).

@@ -15,7 +15,9 @@ import GatehouseCore
 import Hummingbird
 
 /// `/`: where the login page's "← Back to Welcome" goes — sign in or create an account, or, when
-/// signed in, the way to the account page.
+/// signed in, the way to the account page. It is also the site URL of a server without an app of
+/// its own, so emailed links land here: what happened is said, from `?link=` (`WebLinkLanding`)
+/// or, for GoTrue's error fragment, by the page's script.
 struct WelcomePage {
     let web: WebContext
 
@@ -24,9 +26,19 @@ struct WelcomePage {
             "subtitle": UserFacingText.welcomeSubtitle, "signIn": UserFacingText.Login.signIn,
             "createAccount": UserFacingText.SignUp.create, "accountLabel": UserFacingText.Account.title,
         ]
+        values.merge(LoginPage.linkErrorTexts) { current, _ in current }
+        var email: String?
         if case .signedIn(let caller, _) = try web.signIn(context) {
+            email = caller.user.email
             values["signedIn"] = true
             values["signedInText"] = UserFacingText.Account.signedInAs + " " + caller.user.email
+        }
+        switch WebLinkLanding.Mark(request) {
+        case .invalid?:
+            values["summary"] = LinkLandingText.invalid
+            values["summaryDetail"] = LinkLandingText.invalidDetail
+        case let mark?: values["notice"] = mark.text(signedInAs: email)
+        case nil: break
         }
         return .page(WebPage(template: "welcome", title: UserFacingText.welcomeTitle, values: values))
     }

@@ -14,9 +14,9 @@
 import GatehouseCore
 
 /// A JSON text (RFC 8259) read straight into `JSONValue`, for the metadata columns every user read
-/// decodes. `JSONSerialization` plus a conversion of its `Any` tree and a separate depth scan cost
-/// ~45,000 instructions a column on a token refresh, for objects that are mostly `{}` or a few
-/// short strings (Benchmarks/PROFILE.md).
+/// decodes. `JSONSerialization` plus a conversion of its `Any` tree and a separate depth scan was a
+/// large share of a token refresh, for objects that are mostly `{}` or a few short strings
+/// (Benchmarks/PROFILE.md).
 extension JSONValue {
     public enum ParseError: Error, Equatable {
         /// Not JSON: the byte offset where reading stopped.

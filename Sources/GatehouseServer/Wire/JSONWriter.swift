@@ -129,7 +129,7 @@ public struct JSONWriter: Sendable {
     // MARK: Values
 
     /// Runs of bytes that need no escape are copied whole: a token is hundreds of characters,
-    /// and appending them one at a time cost ~20 instructions a byte (Benchmarks/PROFILE.md).
+    /// and appending them one at a time paid an append's checks for every byte (Benchmarks/PROFILE.md).
     public mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value

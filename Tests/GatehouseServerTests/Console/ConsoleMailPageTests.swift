@@ -90,8 +90,11 @@ struct ConsoleMailPageTests {
                 let second = try await browser.get("/admin/mail/outbox?state=dead&page=2")
                 #expect(second.text.contains("dead0@example.com") && !second.text.contains("dead1@example.com"))
                 #expect(second.text.contains("Page 2 of 2"))
-                let pending = try await browser.get("/admin/mail/outbox")
+                let pending = try await browser.get("/admin/mail/outbox?state=pending")
                 #expect(pending.status == .ok && pending.text.contains("No pending emails."))
+                // Without a state, the tab with the latest activity: here the dead one.
+                let opened = try await browser.get("/admin/mail/outbox")
+                #expect(opened.text.contains("aria-current=\"page\">Dead <span class=\"console-count\">(51)</span>"))
                 for junk in ["state=drop", "page=0", "page=abc", "state=dead&page=99999999999"] {
                     #expect(try await browser.get("/admin/mail/outbox?\(junk)").status == .notFound, "\(junk)")
                 }

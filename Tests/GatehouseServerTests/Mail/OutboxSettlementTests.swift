@@ -16,6 +16,7 @@ import GatehouseCore
 import SQLKit
 import Testing
 
+@testable import GatehouseSQLite
 @testable import GatehouseServer
 
 /// The outbox worker settles its outcomes on SQLite in one hop of kept statements

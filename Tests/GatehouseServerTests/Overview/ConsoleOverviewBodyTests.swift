@@ -35,12 +35,14 @@ struct ConsoleOverviewBodyTests {
         let html = ConsoleOverviewBody(overview: Self.overview()).html
         #expect(html.contains("<div class=\"overview-card\"><dt><a href=\"/admin/accounts\">Accounts</a></dt><dd>12,345</dd></div>"))
         #expect(html.contains("<dt>Active sessions</dt><dd>456</dd>"))
-        #expect(html.contains("<dt><a href=\"/admin/mail\">Mail given up on</a></dt><dd>1</dd>"))
+        // The console's outbox page, on the tab the card counts (/admin/mail is the admin API's JSON).
+        #expect(html.contains("<dt><a href=\"/admin/mail/outbox?state=dead\">Mail given up on</a></dt><dd>1</dd>"))
+        #expect(html.contains("<dt><a href=\"/admin/mail/outbox?state=pending\">Mail waiting</a></dt>"))
         #expect(html.contains("<dt><a href=\"/admin/events?action=login\">Sign-ins</a></dt><dd>1,200</dd>"))
         #expect(html.contains("<dt><a href=\"/admin/events?action=login_failed\">Failed sign-ins</a></dt><dd>7</dd>"))
         #expect(html.contains("<dt><a href=\"/admin/events?action=user_recovery_requested\">Recovery requests</a></dt><dd>2</dd>"))
         // The dead letter was 67 hours ago: outside the last day, inside the chart.
-        #expect(html.contains("<dt><a href=\"/admin/mail\">Emails failed</a></dt><dd>0</dd>"))
+        #expect(html.contains("<dt><a href=\"/admin/mail/outbox?state=dead\">Emails failed</a></dt><dd>0</dd>"))
         #expect(html.contains("<figcaption id=\"emails-failed-caption\">1 email failed in 7 days (0 in the last 24 hours)"))
     }
 

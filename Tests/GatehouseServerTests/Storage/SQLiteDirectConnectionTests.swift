@@ -15,6 +15,7 @@ import Foundation
 import SQLKit
 import Testing
 
+@testable import GatehouseSQLite
 @testable import GatehouseServer
 
 /// SQLite's direct writer connection: statements kept prepared across batches, a batch in one

@@ -15,6 +15,7 @@ import NIOCore
 import SQLiteKit
 import Testing
 
+@testable import GatehouseSQLite
 @testable import GatehouseServer
 
 /// `SQLiteDirectRow` reads text, whole numbers and NULL without `Codable`'s decoder: for every

@@ -121,7 +121,12 @@
   }
 
   function showSummary(form, message, retry) {
-    var region = alertRegion(form);
+    showSummaryIn(alertRegion(form), message, "", retry ? form : null);
+  }
+
+  /** The error summary in `region`: `message`, an optional `detail` line, and a Retry button
+   *  that sends `retryForm` again. */
+  function showSummaryIn(region, message, detail, retryForm) {
     if (!region) { return; }
     var box = document.createElement("div");
     box.className = "error-summary";
@@ -135,12 +140,17 @@
     title.className = "error-summary-title";
     title.textContent = message;
     body.appendChild(title);
-    if (retry) {
+    if (detail) {
+      var more = document.createElement("p");
+      more.textContent = detail;
+      body.appendChild(more);
+    }
+    if (retryForm) {
       var again = document.createElement("button");
       again.type = "button";
       again.className = "retry";
       again.textContent = text("retry");
-      again.addEventListener("click", function () { send(form); });
+      again.addEventListener("click", function () { send(retryForm); });
       body.appendChild(again);
     }
     box.appendChild(body);
@@ -280,6 +290,10 @@
         button.removeAttribute("data-counting");
         button.textContent = label;
         if (hint) { hint.setAttribute("aria-live", "polite"); hint.textContent = text("resend-now"); }
+        // What the status line said ("Already sent, check inbox", "Email sent again") was about
+        // the window that just ended: left beside "send another now", it would contradict it.
+        var status = document.getElementById("resend-status");
+        if (status) { status.textContent = ""; }
         return;
       }
       button.textContent = format.replace("{s}", String(left));
@@ -357,19 +371,29 @@
     document.dispatchEvent(new CustomEvent("gatehouse:enhanced", { detail: root }));
   }
 
+  /** GoTrue's error fragment (`#error=…&error_code=…&error_description=…`), which the server
+   *  never sees: said on the page's alert region, in the pages' own words (the description is
+   *  anyone's to write into a link, so it is never shown). Not when the server has already
+   *  said what happened (`?link=`). */
+  function showLinkError(url, hash) {
+    if (url.searchParams.has("link") || !(hash.get("error_code") || hash.get("error"))) { return; }
+    var root = main();
+    var region = root ? root.querySelector(".alert-region") : null;
+    if (!region) { return; }
+    var expired = hash.get("error_code") === "otp_expired";
+    var message = expired ? text("link-invalid") : (region.getAttribute("data-text-link-unusable") || text("link-invalid"));
+    showSummaryIn(region, message, region.getAttribute("data-text-link-detail") || "", null);
+  }
+
   /** Query parameters and fragments that are read once: the timeout banner, confirmation
-   *  results, the error a spent confirmation link comes back with, and an emailed link's
-   *  token (the page's form carries it; the address bar, the history and anything that reads
-   *  the location need not). */
+   *  results, what an emailed link did (`link`), the error a link comes back with, and an
+   *  emailed link's token (the page's form carries it; the address bar, the history and
+   *  anything that reads the location need not). */
   function tidyAddress() {
     var url = new URL(window.location.href);
-    var hash = new URLSearchParams(url.hash.replace(/^#/, ""));
-    if (hash.get("error_code") || hash.get("error")) {
-      var form = document.querySelector("form[data-gh-form]");
-      if (form) { showSummary(form, text("link-invalid"), false); }
-    }
+    showLinkError(url, new URLSearchParams(url.hash.replace(/^#/, "")));
     var changed = false;
-    ["reason", "code", "notice", "token", "oobCode"].forEach(function (name) {
+    ["reason", "code", "notice", "token", "oobCode", "link"].forEach(function (name) {
       if (url.searchParams.has(name)) { url.searchParams.delete(name); changed = true; }
     });
     if (url.hash) { url.hash = ""; changed = true; }

@@ -212,6 +212,11 @@
   }
 
   // ---- Adding a passkey (account page) ----
+  /** The page's earlier successes ("Your passkey was added"): stale beside this failure. */
+  function clearNotices() {
+    Array.prototype.forEach.call(document.querySelectorAll("#main .banner-success"), function (notice) { notice.remove(); });
+  }
+
   function enhanceAdd(form) {
     if (form.getAttribute("data-enhanced") === "1") { return; }
     form.setAttribute("data-enhanced", "1");
@@ -230,6 +235,7 @@
         // InvalidStateError: this authenticator already holds one of the user's passkeys.
         var name = error && error.name === "InvalidStateError" ? "data-text-exists"
           : isRefusal(error) ? "data-text-cancelled" : "data-text-failed";
+        clearNotices();
         fail(form, form.getAttribute(name));
       });
     });

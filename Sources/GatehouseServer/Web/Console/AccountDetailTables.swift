@@ -14,9 +14,11 @@
 import Foundation
 import GatehouseCore
 
-/// The account page's tables: identities, sessions, factors, passkeys and audit entries.
+/// The account page's tables: identities, sessions, factors, passkeys and audit entries. A
+/// table under a heading that names it is labelled by that heading (`section`, the heading's
+/// id) rather than captioned with the same words again.
 enum AccountDetailTables {
-    static func identities(_ user: UserRecord) -> String {
+    static func identities(_ user: UserRecord, section: String) -> String {
         let rows = (user.identity.map { [$0] } ?? []).map { identity in
             [
                 HTMLText.escape(identity.provider), "<code>\(HTMLText.escape(identity.providerId))</code>",
@@ -24,7 +26,8 @@ enum AccountDetailTables {
             ]
         }
         return AccountsMarkup.table(
-            caption: "Identities", headers: ["Provider", "Provider id", "Linked", "Last sign-in"], rows: rows, empty: "No identities.")
+            caption: nil, labelledBy: section, headers: ["Provider", "Provider id", "Linked", "Last sign-in"], rows: rows,
+            empty: "No identities.")
     }
 
     static func sessions(_ sessions: [ConsoleSessionSummary]) -> String {
@@ -32,7 +35,8 @@ enum AccountDetailTables {
             [
                 session.userAgent.map(HTMLText.escape) ?? "<span class=\"console-muted\">unknown</span>",
                 session.ip.map(HTMLText.escape) ?? "<span class=\"console-muted\">unknown</span>",
-                AccountsMarkup.time(session.createdAt), AccountsMarkup.time(session.lastSeenAt), HTMLText.escape(session.aal),
+                AccountsMarkup.time(session.createdAt), AccountsMarkup.time(session.lastSeenAt),
+                AccountsMarkup.labelled(ConsoleLabels.assurance(session.aal), code: session.aal),
             ]
         }
         return AccountsMarkup.table(
@@ -40,20 +44,21 @@ enum AccountDetailTables {
             rows: rows, empty: "No active sessions.")
     }
 
-    static func factors(_ factors: [FactorRecord], of userId: UUID) -> String {
+    static func factors(_ factors: [FactorRecord], of userId: UUID, section: String) -> String {
         let rows = factors.map { factor in
             [
-                HTMLText.escape(factor.factorType),
+                factor.factorType == "totp" ? "Authenticator app" : HTMLText.escape(factor.factorType),
                 factor.friendlyName.isEmpty ? "<span class=\"console-muted\">unnamed</span>" : HTMLText.escape(factor.friendlyName),
-                HTMLText.escape(factor.status.rawValue), AccountsMarkup.time(factor.createdAt),
+                factor.isVerified ? "Confirmed" : "Not confirmed yet", AccountsMarkup.time(factor.createdAt),
                 removal(.removeFactor, id: factor.id, name: factor.friendlyName, of: userId),
             ]
         }
         return AccountsMarkup.table(
-            caption: "Second factors", headers: ["Type", "Name", "Status", "Created", "Action"], rows: rows, empty: "No second factors.")
+            caption: nil, labelledBy: section, headers: ["Type", "Name", "Status", "Created", "Action"], rows: rows,
+            empty: "No second factors.")
     }
 
-    static func passkeys(_ passkeys: [PasskeySummary], of userId: UUID) -> String {
+    static func passkeys(_ passkeys: [PasskeySummary], of userId: UUID, section: String) -> String {
         let rows = passkeys.map { passkey in
             [
                 HTMLText.escape(passkey.friendlyName), AccountsMarkup.time(passkey.createdAt), AccountsMarkup.time(passkey.lastUsedAt),
@@ -61,7 +66,7 @@ enum AccountDetailTables {
             ]
         }
         return AccountsMarkup.table(
-            caption: "Passkeys", headers: ["Name", "Created", "Last used", "Action"], rows: rows, empty: "No passkeys.")
+            caption: nil, labelledBy: section, headers: ["Name", "Created", "Last used", "Action"], rows: rows, empty: "No passkeys.")
     }
 
     /// The link to a removal's confirmation; its text names the row (links are read out of context).
@@ -76,8 +81,8 @@ enum AccountDetailTables {
     static func events(_ profile: ConsoleAccountProfile) -> String {
         let rows = profile.auditEntries.map { entry in
             [
-                AccountsMarkup.time(entry.createdAt), "<code>\(HTMLText.escape(entry.action))</code>",
-                actor(entry.actor, subject: profile.user.id), HTMLText.escape(entry.ipAddress.isEmpty ? "—" : entry.ipAddress),
+                AccountsMarkup.time(entry.createdAt), AccountsMarkup.labelled(ConsoleLabels.action(entry.action), code: entry.action),
+                ConsoleActors.html(entry, accounts: profile.actors), HTMLText.escape(entry.ipAddress.isEmpty ? "—" : entry.ipAddress),
                 details(entry.traits),
             ]
         }
@@ -93,19 +98,11 @@ enum AccountDetailTables {
             + "\n<p>\(more) <a href=\"/admin/events?user_id=\(id)\">All events of this account</a></p>"
     }
 
-    private static func actor(_ actor: String?, subject: UUID) -> String {
-        guard let actor else { return "<span class=\"console-muted\">—</span>" }
-        if actor == subject.lowercasedString { return "the user" }
-        if let operatorId = UUID(parsing: actor) {
-            return "<a href=\"\(AccountsMarkup.accountPath(operatorId))\">operator</a>"
-        }
-        return HTMLText.escape(actor)
-    }
-
-    /// An entry's traits as `name: value` pairs (the log never holds secrets; escaped anyway).
+    /// An entry's traits as `name: value` pairs, codes the console names in words (the log
+    /// never holds secrets; escaped anyway).
     private static func details(_ traits: [String: JSONValue]) -> String {
         traits.keys.sorted().map { key in
-            let value = traits[key]?.stringValue ?? "…"
+            let value = ConsoleLabels.trait(key, traits[key]?.stringValue ?? "…")
             return "\(HTMLText.escape(key)): \(HTMLText.escape(value))"
         }.joined(separator: "<br>")
     }

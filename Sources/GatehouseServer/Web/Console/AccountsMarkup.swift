@@ -17,11 +17,15 @@ import GatehouseCore
 /// The small HTML vocabulary the console's account pages are written in. Every value from the
 /// database passes through `HTMLText.escape` (addresses, user agents and metadata are chosen by users).
 enum AccountsMarkup {
-    /// A time as `<time>`: readable (UTC, to the second) and machine-readable; a dash for none.
+    /// A time as `<time>`: for people, with the exact instant as its `datetime` and tooltip
+    /// (`ConsoleTime`); a dash for none.
     static func time(_ instant: Timestamp?) -> String {
-        guard let instant else { return "<span class=\"console-muted\">—</span>" }
-        let text = String(instant.rfc3339.prefix(19)).replacingOccurrences(of: "T", with: " ") + " UTC"
-        return "<time datetime=\"\(HTMLText.escape(instant.rfc3339))\">\(HTMLText.escape(text))</time>"
+        ConsoleTime.html(instant)
+    }
+
+    /// Words with the stored code beside them, smaller (`login_failed` under "Sign-in failed").
+    static func labelled(_ label: String, code: String) -> String {
+        "\(HTMLText.escape(label))<span class=\"console-code\"><code>\(HTMLText.escape(code))</code></span>"
     }
 
     static func yesNo(_ value: Bool) -> String { value ? "Yes" : "No" }
@@ -39,12 +43,16 @@ enum AccountsMarkup {
         "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(token))\">"
     }
 
-    /// A table with a caption and column headers; `rows` are already-escaped cells. An empty
-    /// table says so in a paragraph instead.
-    static func table(caption: String, headers: [String], rows: [[String]], empty: String) -> String {
+    /// A table with column headers, named by its caption or, when the heading above already
+    /// says what it holds, by that heading (`labelledBy`, its id): a caption repeating the
+    /// heading would be read twice. `rows` are already-escaped cells. An empty table says so in
+    /// a paragraph instead.
+    static func table(caption: String?, labelledBy: String? = nil, headers: [String], rows: [[String]], empty: String) -> String {
         guard !rows.isEmpty else { return "<p class=\"console-muted\">\(HTMLText.escape(empty))</p>" }
-        var html =
-            "<div class=\"console-table-wrap\">\n<table class=\"console-table\">\n<caption>\(HTMLText.escape(caption))</caption>\n<thead><tr>"
+        let name = labelledBy.map { " aria-labelledby=\"\(HTMLText.escape($0))\"" } ?? ""
+        var html = "<div class=\"console-table-wrap\">\n<table class=\"console-table\"\(name)>\n"
+        if let caption { html += "<caption>\(HTMLText.escape(caption))</caption>\n" }
+        html += "<thead><tr>"
         for header in headers { html += "<th scope=\"col\">\(HTMLText.escape(header))</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for row in rows { html += "<tr>" + row.map { "<td>\($0)</td>" }.joined() + "</tr>\n" }

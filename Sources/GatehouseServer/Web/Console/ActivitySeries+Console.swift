@@ -60,7 +60,7 @@ extension ActivitySeries {
     /// action, and this series is two).
     var link: String {
         switch self {
-        case .emailsFailed: "/admin/mail"
+        case .emailsFailed: "/admin/mail/outbox?state=dead"
         default: "/admin/events?action=" + actions[0].rawValue
         }
     }

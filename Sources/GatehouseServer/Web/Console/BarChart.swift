@@ -46,15 +46,23 @@ struct BarChart: Sendable {
     }
 
     /// The chart's HTML: a section with its heading, the figure and the table.
+    ///
+    /// On a narrow screen the picture is wider than the page and scrolls sideways inside
+    /// `chart-scroll`, which the stylesheet lays out right to left so that it opens on its right
+    /// end, the hour under way, and the hint (shown only there) says the earlier days are to
+    /// the left. No script: the layout alone decides where the scrolling starts.
     var html: String {
         let id = safeId
         let level = min(6, max(2, headingLevel))
+        let hint = total > 0 ? "<p class=\"chart-scroll-hint\" aria-hidden=\"true\">← Earlier days: scroll the chart to the left</p>\n" : ""
         return """
             <section class="chart" aria-labelledby="\(id)-heading">
             <h\(level) id="\(id)-heading">\(HTMLText.escape(heading))</h\(level)>
             <figure class="chart-figure">
+            <div class="chart-scroll">
             \(SVGBarChart(chart: self).svg)
-            <figcaption id="\(id)-caption">\(HTMLText.escape(summary))</figcaption>
+            </div>
+            \(hint)<figcaption id="\(id)-caption">\(HTMLText.escape(summary))</figcaption>
             </figure>
             \(ChartDataTable(chart: self).html)
             </section>

@@ -18,7 +18,8 @@ import Hummingbird
 /// `GET /admin/events`: the audit log, newest first, 50 a page, filtered by a GET form (email,
 /// user id, action, since/until). It reads through `AuditService.entries` and `AuditFilter`, as
 /// `GET /admin/audit` does: no SQL of its own. Entries never hold a password, token, code or
-/// link (`AuditEvent`), so the page shows every column as stored.
+/// link (`AuditEvent`); the page names actions, actors and times in words (`ConsoleLabels`,
+/// `ConsoleActors`, `ConsoleTime`) and keeps each stored code beside its words.
 struct ConsoleEventsPage {
     let console: ConsoleContext
 
@@ -30,39 +31,44 @@ struct ConsoleEventsPage {
         let query = ConsoleEventsQuery(request.uri.queryParameters)
         let result = try await self.console.service.audit.entries(
             matching: query.filter, offset: (query.page - 1) * Self.perPage, limit: Self.perPage)
+        let actors = try await self.console.service.environment.store.run(.read) { work in
+            try await ConsoleAccountService.actorAccounts(of: result.entries, in: work)
+        }
         var values = query.formValues
-        values["rows"] = result.entries.map(Self.row)
+        values["rows"] = result.entries.map { Self.row($0, actors: actors) }
         values["empty"] = result.entries.isEmpty
-        values["total"] = result.total
+        values["total"] = result.total == 1 ? "1 event" : "\(ChartText.grouped(result.total)) events"
         values["pageNumber"] = query.page
         values["pageCount"] = max(1, (result.total + Self.perPage - 1) / Self.perPage)
         if query.page > 1 { values["previous"] = query.link(page: query.page - 1) }
         if query.page * Self.perPage < result.total { values["next"] = query.link(page: query.page + 1) }
         if !query.errors.isEmpty { values["errors"] = query.errors.map { ["text": $0] } }
-        return .page(
-            ConsolePage(
-                title: "Events", section: .events, template: "console_events", values: values,
-                status: query.errors.isEmpty ? .ok : .badRequest))
+        var page = ConsolePage(
+            title: "Events", section: .events, template: "console_events", values: values,
+            status: query.errors.isEmpty ? .ok : .badRequest)
+        page.wide = true
+        return .page(page)
     }
 
-    /// One table row's values.
-    static func row(_ entry: AuditEntry) -> [String: Any] {
+    /// One table row's values: the time, action and actor in words (the action's code beside
+    /// it), where the request came from, and the traits with the request id last.
+    static func row(_ entry: AuditEntry, actors: [String: ConsoleActorAccount]) -> [String: Any] {
+        let time = ConsoleTime.values(entry.createdAt)
         var row: [String: Any] = [
-            "time": entry.createdAt.rfc3339,
-            "timeShown": String(entry.createdAt.rfc3339.prefix(19)).replacingOccurrences(of: "T", with: " "),
-            "action": entry.action, "ip": entry.ipAddress.isEmpty ? "—" : entry.ipAddress, "agent": entry.userAgent ?? "—",
-            "requestId": entry.requestId ?? "—", "actor": Self.actor(entry),
-            "traits": entry.traits.sorted { $0.key < $1.key }.map { ["name": $0.key, "value": Self.text($0.value)] },
+            "time": time.datetime, "timeTitle": time.title, "timeShown": time.label,
+            "action": entry.action, "actionLabel": ConsoleLabels.action(entry.action),
+            "ip": entry.ipAddress.isEmpty ? false : entry.ipAddress, "agent": entry.userAgent ?? false,
+            "requestId": entry.requestId ?? false, "by": ConsoleActors.html(entry, accounts: actors),
+            "traits": entry.traits.sorted { $0.key < $1.key }.map {
+                ["name": $0.key, "value": ConsoleLabels.trait($0.key, Self.text($0.value))]
+            },
         ]
+        row["from"] = !entry.ipAddress.isEmpty || entry.userAgent != nil
         if let userId = entry.userId { row["userLink"] = "/admin/accounts/\(userId.lowercasedString)" }
-        row["user"] = entry.email ?? entry.userId?.lowercasedString ?? "—"
+        // An entry about an account by id only (the worker's, for an email the job addressed to
+        // the account) shows the account's address when it still exists.
+        row["user"] = entry.email ?? entry.userId.flatMap { actors[$0.lowercasedString]?.email } ?? entry.userId?.lowercasedString ?? "—"
         return row
-    }
-
-    /// Who acted: the subject themselves (no actor recorded), an operator's id, `service_role`, `cli`.
-    static func actor(_ entry: AuditEntry) -> String {
-        guard let actor = entry.actor else { return entry.userId == nil ? "—" : "the user" }
-        return actor
     }
 
     static func text(_ value: JSONValue) -> String {
@@ -132,7 +138,7 @@ struct ConsoleEventsQuery {
     var formValues: [String: Any] {
         [
             "email": email, "userId": userId, "since": since, "until": until,
-            "actions": AuditAction.allCases.map { ["value": $0.rawValue, "selected": $0.rawValue == action] },
+            "actions": AuditAction.allCases.map { ["value": $0.rawValue, "label": $0.label, "selected": $0.rawValue == action] },
             "anyAction": action.isEmpty,
         ]
     }

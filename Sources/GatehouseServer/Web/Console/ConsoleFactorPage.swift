@@ -75,6 +75,6 @@ struct ConsoleFactorPage {
     func page(error: String?, status: HTTPResponse.Status = .ok) -> ConsolePage {
         var values: [String: Any] = [:]
         if let error { values["error"] = error }
-        return ConsolePage(title: "Two-step verification", section: nil, template: "console_factor", values: values, status: status)
+        return ConsolePage(title: "Two-factor authentication", section: nil, template: "console_factor", values: values, status: status)
     }
 }

@@ -16,8 +16,9 @@ import GatehouseCore
 import Hummingbird
 
 /// `GET /admin/mail/outbox?state=dead&page=2`: the outbox, one state at a time (tabs with
-/// counts), newest first, 50 a page; each dead job with its last error and a Retry button. A
-/// state or page the console does not know is the 404 page.
+/// counts; without `state=`, the tab with the latest activity), newest first, 50 a page; each
+/// dead job with its last error and a Retry button. A state or page the console does not know
+/// is the 404 page.
 ///
 /// Not `/admin/mail`: that path is the admin API's JSON outbox status (service-role bearer, at
 /// the root and under `/auth/v1`), which the CLI's conformance and operators' scripts call; one
@@ -36,19 +37,16 @@ struct ConsoleMailPage {
         async throws -> ConsoleOutcome
     {
         let query = request.uri.queryParameters
-        guard let state = Self.state(query.get("state")), let page = Self.page(query.get("page")) else {
+        // No `state=` (the navigation's link): the service opens the tab with the latest activity.
+        let raw = query.get("state") ?? ""
+        let state = OutboxState(rawValue: raw)
+        guard raw.isEmpty || state != nil, let page = Self.page(query.get("page")) else {
             return .page(ConsoleMailNotFound.page())
         }
         let outbox = try await self.console.service.mail.outboxPage(state: state, page: page)
         var values = ConsoleMailView.values(of: outbox)
         if let notice = query.get("notice").flatMap({ Self.notices[$0] }) { values["notice"] = notice }
         return .page(ConsolePage(title: "Mail", section: .mail, template: "console_mail", values: values))
-    }
-
-    /// `state=` absent means pending; an unknown value is nil.
-    static func state(_ raw: String?) -> OutboxState? {
-        guard let raw, !raw.isEmpty else { return .pending }
-        return OutboxState(rawValue: raw)
     }
 
     /// `page=` absent means 1; anything but a number from 1 to 100,000 is nil.

@@ -56,17 +56,14 @@ enum ConsoleMailView {
             case .sent, .skipped, .dead: job.attempts > 0 ? job.updatedAt : nil
             }
         return [
-            "id": job.id, "kind": job.kind, "recipient": job.recipientLabel, "attempts": job.attempts,
-            "createdAt": job.createdAt.rfc3339, "createdLabel": display(job.createdAt),
-            "when": when.map(\.rfc3339) ?? false, "whenLabel": when.map(display) ?? "",
+            "id": job.id, "kind": job.kind, "kindLabel": ConsoleLabels.jobKind(job.kind), "kindNoun": ConsoleLabels.jobNoun(job.kind),
+            "recipient": job.recipientLabel, "attempts": job.attempts,
+            "createdAt": job.createdAt.rfc3339, "createdTitle": ConsoleTime.exact(job.createdAt),
+            "createdLabel": ConsoleTime.label(job.createdAt),
+            "when": when.map(\.rfc3339) ?? false, "whenTitle": when.map(ConsoleTime.exact) ?? "",
+            "whenLabel": when.map(ConsoleTime.label) ?? "",
             "lastError": job.lastError ?? false, "dead": job.state == .dead,
             "state": label(job.state), "stateValue": job.state.rawValue,
         ]
-    }
-
-    /// `2026-11-25 10:42:07 UTC`: to the second, in UTC, as the audit log shows times.
-    static func display(_ time: Timestamp) -> String {
-        let text = time.rfc3339
-        return text.prefix(10) + " " + text.dropFirst(11).prefix(8) + " UTC"
     }
 }

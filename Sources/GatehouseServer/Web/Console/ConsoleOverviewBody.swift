@@ -31,8 +31,8 @@ struct ConsoleOverviewBody {
             Card(label: "Confirmed", value: totals.confirmed, link: "/admin/accounts"),
             Card(label: "Banned now", value: totals.banned, link: "/admin/accounts"),
             Card(label: "Active sessions", value: totals.activeSessions),
-            Card(label: "Mail waiting", value: totals.outboxPending, link: "/admin/mail"),
-            Card(label: "Mail given up on", value: totals.outboxDead, link: "/admin/mail"),
+            Card(label: "Mail waiting", value: totals.outboxPending, link: "/admin/mail/outbox?state=pending"),
+            Card(label: "Mail given up on", value: totals.outboxDead, link: "/admin/mail/outbox?state=dead"),
         ]
     }
 

@@ -44,6 +44,9 @@ struct ConsolePage {
     var section: ConsoleSection?
     var body: Body
     var status: HTTPResponse.Status = .ok
+    /// A page whose table needs the whole window (the events' six columns at 1280 px), not the
+    /// reading width the other pages keep.
+    var wide = false
 
     enum Body {
         /// A template registered in `ConsoleResources.templates`, rendered with `values`

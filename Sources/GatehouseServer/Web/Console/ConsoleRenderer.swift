@@ -54,7 +54,7 @@ struct ConsoleRenderer: Sendable {
             content = html
         }
         var layout: [String: Any] = [
-            "title": page.title, "product": product, "content": content, "csrf": csrfToken,
+            "title": page.title, "product": product, "content": content, "csrf": csrfToken, "wide": page.wide,
             "cssURL": PageRenderer.assetURL("console.css"), "logoURL": PageRenderer.assetURL("logo.svg"),
         ]
         if let console {

@@ -40,9 +40,11 @@ struct SVGBarChart {
     var height: Int { baseline + 34 }
 
     var svg: String {
+        // An empty chart has nothing to read at full size: it may shrink to the page's width.
+        let classes = chart.total > 0 ? "chart-svg" : "chart-svg chart-svg-empty"
         var parts = [
             """
-            <svg xmlns="http://www.w3.org/2000/svg" class="chart-svg" viewBox="0 0 \(width) \(height)" width="100%" \
+            <svg xmlns="http://www.w3.org/2000/svg" class="\(classes)" viewBox="0 0 \(width) \(height)" width="100%" \
             role="img" aria-labelledby="\(chart.safeId)-caption" focusable="false" font-family="system-ui, sans-serif" font-size="11">
             """
         ]

@@ -22,17 +22,18 @@ import VaporCSQLite
 /// can run in one hop to the thread pool (`SQLiteStore.writeDirect`).
 ///
 /// SQLiteNIO (under SQLKit) prepares and finalizes each statement and hops to its thread pool and
-/// back for each one; on the `/recover` path that was a tenth of a request's instructions and,
-/// worse, the writer's turn was a chain of hops that other requests queued behind
-/// (Benchmarks/PROFILE.md). SQLiteNIO links the same SQLite (`VaporCSQLite`), so there is one
-/// library in the process.
+/// back for each one; on the `/recover` path that was a tenth of a request's work and, worse, the
+/// writer's turn was a chain of hops that other requests queued behind (Benchmarks/PROFILE.md).
+/// SQLiteNIO links the same SQLite (`VaporCSQLite`), so there is one library in the process:
+/// two copies would each keep their own table of POSIX locks and stop seeing each other's
+/// (VendoredSQLiteTests).
 ///
-/// Preparing was also the largest single cost of a token refresh's two reads, ~160,000
-/// instructions a statement (the session query reads a view, which SQLite expands each time).
+/// Preparing was also the largest single cost of a token refresh's two reads (the session query
+/// reads a view, which SQLite expands each time).
 ///
 /// Not thread-safe by itself: `SQLiteStore` runs the writer only under its write lock and lends
 /// each reader to one holder at a time, which is what makes the `@unchecked Sendable` true.
-final class SQLiteDirectConnection: @unchecked Sendable {
+public final class SQLiteDirectConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     /// Prepared statements by their SQL text, kept until the connection closes.
     private var statements: [String: OpaquePointer] = [:]
@@ -41,10 +42,10 @@ final class SQLiteDirectConnection: @unchecked Sendable {
     private var columnSets: [OpaquePointer: (columns: SQLiteDirectRow.Columns, preparations: Int32)] = [:]
     /// More distinct statements than this (multi-row statements differ by their row count) and
     /// the kept ones are let go, so an unusual run of shapes cannot grow the cache without bound.
-    static let statementLimit = 512
+    public static let statementLimit = 512
 
     /// What a connection is opened for.
-    enum Role {
+    public enum Role: Sendable {
         /// Creates the file if need be and puts it in WAL mode.
         case writer
         /// Opened after the writer; WAL lets it read beside the writer.
@@ -52,7 +53,7 @@ final class SQLiteDirectConnection: @unchecked Sendable {
     }
 
     /// Opens the database at `path` (for the writer, creating it in WAL mode).
-    static func open(path: String, role: Role = .writer) throws -> SQLiteDirectConnection {
+    public static func open(path: String, role: Role = .writer) throws -> SQLiteDirectConnection {
         let connection = SQLiteDirectConnection()
         let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
         let status = sqlite_nio_sqlite3_open_v2(path, &connection.handle, flags, nil)
@@ -84,14 +85,17 @@ final class SQLiteDirectConnection: @unchecked Sendable {
 
     private init() {}
 
+    /// The linked SQLite's version number (3.45.1 is 3045001): the one copy SQLiteNIO links too.
+    public static var libraryVersion: Int32 { sqlite_nio_sqlite3_libversion_number() }
+
     /// Runs SQL without bound values or rows (BEGIN, COMMIT, PRAGMA).
-    func execute(_ sql: String) throws {
+    public func execute(_ sql: String) throws {
         let status = sqlite_nio_sqlite3_exec(handle, sql, nil, nil, nil)
         guard status == SQLITE_OK else { throw error(status) }
     }
 
     /// Runs `body` between BEGIN IMMEDIATE and COMMIT, rolling back if it throws.
-    func inTransaction<T>(_ body: () throws -> T) throws -> T {
+    public func inTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -105,7 +109,7 @@ final class SQLiteDirectConnection: @unchecked Sendable {
 
     /// Runs the statement `sql` with `values` bound in order, handing each row it returns to
     /// `row` (columns by index). The statement is prepared once and reused.
-    func run(_ sql: String, _ values: [SQLiteData], row: (Row) throws -> Void = { _ in }) throws {
+    public func run(_ sql: String, _ values: [SQLiteData], row: (Row) throws -> Void = { _ in }) throws {
         let statement = try prepared(sql)
         defer {
             sqlite_nio_sqlite3_reset(statement)
@@ -126,9 +130,9 @@ final class SQLiteDirectConnection: @unchecked Sendable {
     }
 
     /// The column names of `row`'s statement, read once per kept statement rather than at every
-    /// run (their strings and index were ~15,000 instructions a refresh). Read again when SQLite
+    /// run (building their strings and index was a visible share of a refresh). Read again when SQLite
     /// has prepared the statement again: a schema change may change what `SELECT *` returns.
-    func columns(of row: Row) -> SQLiteDirectRow.Columns {
+    public func columns(of row: Row) -> SQLiteDirectRow.Columns {
         let preparations = sqlite_nio_sqlite3_stmt_status(row.statement, SQLITE_STMTSTATUS_REPREPARE, 0)
         if let kept = columnSets[row.statement], kept.preparations == preparations { return kept.columns }
         let columns = SQLiteDirectRow.Columns(row.columnNames())
@@ -138,12 +142,12 @@ final class SQLiteDirectConnection: @unchecked Sendable {
 
     /// How many times SQLite has prepared the kept statement `sql` again (nil when none is
     /// kept): 0 is what keeping statements is for.
-    func timesReprepared(_ sql: String) -> Int32? {
+    public func timesReprepared(_ sql: String) -> Int32? {
         statements[sql].map { sqlite_nio_sqlite3_stmt_status($0, SQLITE_STMTSTATUS_REPREPARE, 0) }
     }
 
     /// Finalizes the statements and closes the connection. Idempotent.
-    func close() {
+    public func close() {
         forgetStatements()
         if let handle { sqlite_nio_sqlite3_close_v2(handle) }
         handle = nil
@@ -152,26 +156,26 @@ final class SQLiteDirectConnection: @unchecked Sendable {
     deinit { close() }
 
     /// One row of a running statement, valid only inside the `row` callback.
-    struct Row {
+    public struct Row {
         fileprivate let statement: OpaquePointer
 
-        func text(_ column: Int32) -> String? {
+        public func text(_ column: Int32) -> String? {
             guard let text = sqlite_nio_sqlite3_column_text(statement, column) else { return nil }
             return String(cString: text)
         }
 
-        func integer(_ column: Int32) -> Int64? {
+        public func integer(_ column: Int32) -> Int64? {
             sqlite_nio_sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite_nio_sqlite3_column_int64(statement, column)
         }
 
-        func columnNames() -> [String] {
+        public func columnNames() -> [String] {
             (0..<sqlite_nio_sqlite3_column_count(statement)).map { column in
                 sqlite_nio_sqlite3_column_name(statement, column).map { String(cString: $0) } ?? ""
             }
         }
 
         /// Every column's value, typed as SQLiteNIO types them.
-        func values() -> [SQLiteData] {
+        public func values() -> [SQLiteData] {
             (0..<sqlite_nio_sqlite3_column_count(statement)).map { column in
                 switch sqlite_nio_sqlite3_column_type(statement, column) {
                 case SQLITE_INTEGER: .integer(Int(sqlite_nio_sqlite3_column_int64(statement, column)))
@@ -227,11 +231,16 @@ final class SQLiteDirectConnection: @unchecked Sendable {
 }
 
 /// A failure of `SQLiteDirectConnection`: SQLite's extended result code and message.
-struct SQLiteDirectError: Error, CustomStringConvertible {
-    var code: Int32
-    var message: String
+public struct SQLiteDirectError: Error, CustomStringConvertible {
+    public var code: Int32
+    public var message: String
 
-    var description: String { "SQLite error \(code): \(message)" }
+    public init(code: Int32, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "SQLite error \(code): \(message)" }
 }
 
 /// SQLite copies a value bound with this destructor before the bind returns.

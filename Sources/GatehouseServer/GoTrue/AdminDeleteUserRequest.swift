@@ -11,11 +11,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// Wraps a password-hasher call (it fails only if its thread pool is shutting down).
-func hashing<T: Sendable>(_ body: () async throws -> T) async throws(AuthError) -> T {
-    do {
-        return try await body()
-    } catch {
-        throw AuthError(.unexpectedFailure, status: .serviceUnavailable, "Server is shutting down")
+/// The body of `DELETE /admin/users/{id}`: supabase-py and supabase-swift always send it; an
+/// empty body means a hard delete.
+struct AdminDeleteUserRequest: Decodable, Sendable {
+    var shouldSoftDelete: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case shouldSoftDelete = "should_soft_delete"
     }
 }

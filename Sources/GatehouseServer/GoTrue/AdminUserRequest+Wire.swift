@@ -13,7 +13,19 @@
 
 import GatehouseCore
 
+/// `POST /admin/users` and `PUT /admin/users/{id}`'s body, as GoTrue names its fields. A field
+/// Gatehouse does not know, or one of GoTrue's it cannot honour, is refused naming the field:
+/// an import must not lose data silently.
 extension AdminUserRequest: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, email, password, role
+        case passwordHash = "password_hash"
+        case emailConfirm = "email_confirm"
+        case userMetadata = "user_metadata"
+        case appMetadata = "app_metadata"
+        case banDuration = "ban_duration"
+    }
+
     /// GoTrue's admin fields that Gatehouse cannot honour, with why: refused rather than ignored.
     static let unsupportedFields: [String: String] = [
         "phone": "phone accounts are not supported",

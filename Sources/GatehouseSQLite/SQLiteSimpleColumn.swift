@@ -18,9 +18,8 @@ import SQLiteNIO
 /// `SQLiteDataDecoder` gives for it. Any other type or value is left to the decoder.
 ///
 /// The type is matched by identity, not by a cast to a protocol: `D.self as? any P.Type` looked
-/// the conformance up and instantiated `Optional<D>`'s metadata at every column, ~700
-/// instructions, 32 columns a refresh. Nothing here returns `D?` either, which would instantiate
-/// it again (Benchmarks/PROFILE.md).
+/// the conformance up and instantiated `Optional<D>`'s metadata at every column of every row.
+/// Nothing here returns `D?` either, which would instantiate it again (Benchmarks/PROFILE.md).
 struct SQLiteSimpleColumn {
     private enum Kind {
         case text, integer, integer64

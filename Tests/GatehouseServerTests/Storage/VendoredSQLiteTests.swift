@@ -1,0 +1,92 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import NIOCore
+import NIOPosix
+import SQLiteNIO
+import Testing
+
+@testable import GatehouseSQLite
+@testable import GatehouseServer
+
+/// What the direct SQLite layer depends on in the SQLite it links through SQLiteNIO's vendored
+/// copy (`sqlite_nio_sqlite3_*`). These fail when an upgrade of sqlite-nio changes it in a way
+/// the layer relies on — above all, when the process would hold two copies of SQLite: each copy
+/// keeps its own table of POSIX locks, so one copy's lock is invisible to the other within one
+/// process and two writers corrupt the file.
+@Suite("The SQLite the direct layer links")
+struct VendoredSQLiteTests {
+    /// A fresh database file in its own directory, removed after `body`.
+    static func withFile(_ body: (String) async throws -> Void) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-sqlite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await body(directory.appendingPathComponent("locks.sqlite").path)
+    }
+
+    @Test("one SQLite in the process: a write lock SQLiteNIO's connection holds stops the direct connection")
+    func oneCopyOfSQLite() async throws {
+        try await Self.withFile { path in
+            let nio = try await SQLiteConnection.open(storage: .file(path: path)).get()
+            _ = try await nio.query("CREATE TABLE t (x INTEGER)").get()
+            _ = try await nio.query("BEGIN IMMEDIATE").get()
+            _ = try await nio.query("INSERT INTO t (x) VALUES (1)").get()
+
+            let direct = try SQLiteDirectConnection.open(path: path, role: .reader)
+            defer { direct.close() }
+            // Fail at once instead of waiting for the lock.
+            try direct.execute("PRAGMA busy_timeout = 0")
+            do {
+                try direct.execute("BEGIN IMMEDIATE")
+                Issue.record("the direct connection took the write lock SQLiteNIO's connection holds: two copies of SQLite?")
+                try? direct.execute("ROLLBACK")
+            } catch let error as SQLiteDirectError {
+                // SQLITE_BUSY, as an extended code of its family.
+                #expect(error.code & 0xFF == 5, "\(error)")
+            }
+            _ = try await nio.query("COMMIT").get()
+            // Released: now it may write, and it reads what the other committed.
+            try direct.execute("BEGIN IMMEDIATE")
+            var count: Int64?
+            try direct.run("SELECT COUNT(*) FROM t", []) { count = $0.integer(0) }
+            try direct.execute("COMMIT")
+            #expect(count == 1)
+            try await nio.close().get()
+        }
+    }
+
+    @Test("the SQLite both link is one version, recent enough for the SQL the repositories write")
+    func version() {
+        #expect(SQLiteDirectConnection.libraryVersion == SQLiteConnection.libraryVersion())
+        // RETURNING (3.35) and UPSERT's ON CONFLICT DO NOTHING (3.24) are written by Storage.
+        #expect(SQLiteDirectConnection.libraryVersion >= 3_035_000, "\(SQLiteConnection.libraryVersionString())")
+    }
+
+    @Test("the configuration the direct connection sets takes: one plan per statement, statements kept prepared")
+    func configuration() async throws {
+        try await Self.withFile { path in
+            // Opening enables SQLITE_DBCONFIG_ENABLE_QPSG and fails if the library refuses it.
+            let direct = try SQLiteDirectConnection.open(path: path)
+            defer { direct.close() }
+            try direct.execute("CREATE TABLE t (x INTEGER)")
+            var mode: String?
+            try direct.run("PRAGMA journal_mode", []) { mode = $0.text(0) }
+            #expect(mode == "wal")
+            let insert = "INSERT INTO t (x) VALUES (?1)"
+            for value in 0..<3 { try direct.run(insert, [.integer(value)]) }
+            // SQLITE_STMTSTATUS_REPREPARE is readable, and rebinding did not prepare it again.
+            #expect(direct.timesReprepared(insert) == 0)
+        }
+    }
+}
