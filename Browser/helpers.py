@@ -83,6 +83,17 @@ def sign_in(page, server: WebServer, email: str, password: str = PASSWORD, remem
     expect(page).to_have_url(server.url("/account"))
 
 
+def sign_up_on_the_page(page, server: WebServer, email: str, password: str = PASSWORD) -> str:
+    """Creates an account through the sign-up page, up to its "Check Your Email" state."""
+    page.goto(server.url("/signup"))
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_label("Confirm password").fill(password)
+    page.get_by_role("button", name="Create Account").click()
+    expect(page.get_by_role("heading", name="Check Your Email")).to_be_visible()
+    return email
+
+
 def mailbox_link(server: WebServer, email: str, contains: str, count: int = 1) -> str:
     """The newest link containing `contains` in the mail to `email` (JSON API of the dev mailbox)."""
     messages = server.wait_for_messages(email, count)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from helpers import PASSWORD, confirmed_account, sign_in, unique_email
+from helpers import PASSWORD, confirmed_account, sign_in, sign_up_on_the_page, unique_email
 
 CODE_INVALID = "This code is invalid or has expired. Request a new one."
 
@@ -17,14 +17,7 @@ def code_of(message: dict) -> str:
 
 
 def sign_up(page, server) -> str:
-    email = unique_email("code")
-    page.goto(server.url("/signup"))
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Confirm password").fill(PASSWORD)
-    page.get_by_role("button", name="Create Account").click()
-    expect(page.get_by_role("heading", name="Check Your Email")).to_be_visible()
-    return email
+    return sign_up_on_the_page(page, server, unique_email("code"))
 
 
 def enter_code(page, code: str) -> None:

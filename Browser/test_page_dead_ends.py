@@ -12,7 +12,7 @@ import urllib.parse
 import pytest
 from playwright.sync_api import expect
 
-from helpers import PASSWORD, confirmed_account, mailbox_link, sign_in, unique_email
+from helpers import PASSWORD, confirmed_account, mailbox_link, sign_in, sign_up_on_the_page, unique_email
 
 NEW_PASSWORD = "staple gun 2 lantern"
 CONFIRMED = "Your email address is confirmed. You can sign in now."
@@ -21,15 +21,8 @@ LINK_INVALID = "This link is invalid or has expired"
 EMAIL_CHANGE_HALF = "Your confirmation is recorded. Follow the link we sent to the other address to finish the change."
 
 
-def sign_up_on_the_page(page, server) -> str:
-    email = unique_email("deadend")
-    page.goto(server.url("/signup"))
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Confirm password").fill(PASSWORD)
-    page.get_by_role("button", name="Create Account").click()
-    expect(page.get_by_role("heading", name="Check Your Email")).to_be_visible()
-    return email
+def sign_up_here(page, server) -> str:
+    return sign_up_on_the_page(page, server, unique_email("deadend"))
 
 
 def press_the_link_button(page, link: str) -> None:
@@ -72,7 +65,7 @@ def test_the_sign_in_limit_is_named_also_when_the_right_password_follows(new_pag
 # ---- 2. and 3. Confirming a sign-up ------------------------------------------------------------
 
 def test_confirming_a_sign_up_in_the_same_browser_signs_in(page, server, shoot):
-    email = sign_up_on_the_page(page, server)
+    email = sign_up_here(page, server)
     press_the_link_button(page, mailbox_link(server, email, "/verify?token="))
     expect(page).to_have_url(server.url("/account"))
     expect(page.locator(".account-email")).to_have_text(email)
@@ -80,7 +73,7 @@ def test_confirming_a_sign_up_in_the_same_browser_signs_in(page, server, shoot):
 
 def test_confirming_in_another_browser_says_so_and_fills_in_the_address(new_page, server, shoot):
     signing_up = new_page()
-    email = sign_up_on_the_page(signing_up, server)
+    email = sign_up_here(signing_up, server)
     link = mailbox_link(server, email, "/verify?token=")
     elsewhere = new_page()
     press_the_link_button(elsewhere, link)
@@ -96,7 +89,7 @@ def test_confirming_in_another_browser_says_so_and_fills_in_the_address(new_page
 @pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
 def test_a_confirmation_link_opened_again_says_the_address_is_confirmed(new_page, server, shoot, javascript):
     page = new_page(java_script_enabled=javascript)
-    email = sign_up_on_the_page(page, server)
+    email = sign_up_here(page, server)
     link = mailbox_link(server, email, "/verify?token=")
     press_the_link_button(new_page(), link)
     page.goto(link)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from helpers import unique_email
+from helpers import sign_up_on_the_page, unique_email
 from test_forgot_password import request_link
 
 
@@ -24,13 +24,7 @@ def test_already_sent_goes_when_another_email_may_be_sent(page, server):
 
 
 def test_a_sign_up_resend_notice_goes_too(page, server):
-    email = unique_email("stale-signup")
-    page.goto(server.url("/signup"))
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Password", exact=True).fill("a-fine-password-1")
-    page.get_by_label("Confirm password").fill("a-fine-password-1")
-    page.get_by_role("button", name="Create Account").click()
-    expect(page.get_by_role("heading", name="Check Your Email")).to_be_visible()
+    sign_up_on_the_page(page, server, unique_email("stale-signup"))
     expect(page.locator(".resend-form button")).to_be_enabled(timeout=15_000)
     page.locator(".resend-form button").click()
     expect(page.locator("#resend-status")).not_to_have_text("")
