@@ -180,7 +180,8 @@ def test_verify_email_by_id_token_and_apply_action_code(server_factory):
 @pytest.mark.parametrize("body, name", [
     ({"email": "someone@example.com"}, "MISSING_REQ_TYPE"),
     ({"requestType": "PASSWORD_RESET"}, "MISSING_EMAIL"),
-    ({"requestType": "EMAIL_SIGNIN", "email": "a@example.com"}, "INVALID_REQ_TYPE"),
+    ({"requestType": "VERIFY_AND_CHANGE_EMAIL", "email": "a@example.com"}, "INVALID_REQ_TYPE"),
+    ({"requestType": "EMAIL_SIGNIN", "email": "a@example.com"}, "MISSING_CONTINUE_URI"),
     ({"requestType": "VERIFY_EMAIL", "clientType": "CLIENT_TYPE_IOS"}, "MISSING_ID_TOKEN"),
     ({"requestType": "VERIFY_EMAIL", "idToken": "not-a-token"}, "INVALID_ID_TOKEN"),
     ({"requestType": "PASSWORD_RESET", "email": "not-an-address"}, "INVALID_EMAIL"),

@@ -198,10 +198,11 @@ public final class AuthClient: AuthClientProtocol {
     public func startAutoRefresh() {
         let sessions = sessions
         let interval = configuration.autoRefreshInterval
+        let sleep = configuration.sleep
         let task = Task {
             while !Task.isCancelled {
                 await sessions.autoRefreshTick()
-                try? await interval.sleep()
+                try? await sleep(interval)
             }
         }
         autoRefresh.withLock { previous in

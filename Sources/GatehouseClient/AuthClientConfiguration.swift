@@ -53,6 +53,9 @@ public struct AuthClientConfiguration: Sendable {
     public var transport: any HTTPTransport = URLSessionTransport()
     /// The wall clock, for expiry decisions.
     public var now: @Sendable () -> Date = { Date() }
+    /// How the background refresher waits out `autoRefreshInterval`: real time. Tests pass a
+    /// clock they move by hand, read by `now` too, so the refresher's timing runs without waiting.
+    public var sleep: @Sendable (TimeSpan) async throws -> Void = { try await $0.sleep() }
 
     public init(url: URL, apiKey: String? = nil, storage: any SessionStorage = PlatformSessionStorage.make()) {
         self.url = url

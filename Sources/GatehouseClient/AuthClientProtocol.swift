@@ -54,6 +54,12 @@ public protocol AuthClientProtocol: Sendable {
     func adoptPendingLinkSession() async throws -> Session
     /// After a `LinkSessionConflict`, the app kept the signed-in user: the link's session ends.
     func discardPendingLinkSession() async
+    /// Signs in with an ID token a provider gave the app (Sign in with Apple); the session is
+    /// kept and announced as a password sign-in's.
+    func signInWithIdToken(provider: ExternalProvider, idToken: String, nonce: String?, accessToken: String?, rememberMe: Bool)
+        async throws -> IDTokenSignIn
+    /// Merges `data` into the signed-in user's metadata (on Firebase: its display name).
+    func updateUserMetadata(_ data: [String: JSONValue]) async throws -> User
 }
 
 extension AuthClientProtocol {
@@ -80,6 +86,19 @@ extension AuthClientProtocol {
         challengeId: String, credentialResponse: AssertionCredential, rememberMe: Bool
     ) async throws -> Session {
         throw AuthClientError.passkeysUnsupported
+    }
+
+    /// Clients without provider sign-in (previews) answer as a server with the provider off.
+    public func signInWithIdToken(
+        provider: ExternalProvider, idToken: String, nonce: String?, accessToken: String?, rememberMe: Bool
+    ) async throws -> IDTokenSignIn {
+        throw AuthClientError.api(
+            APIError(status: 400, code: .providerDisabled, message: "ID token sign-in is not supported by this client"))
+    }
+
+    public func updateUserMetadata(_ data: [String: JSONValue]) async throws -> User {
+        throw AuthClientError.api(
+            APIError(status: 400, code: .validationFailed, message: "metadata updates are not supported by this client"))
     }
 
     /// Clients that cannot ask the server do not know the lifetime.

@@ -22,9 +22,13 @@
         @ObservedObject private var model: LoginModel
         @FocusState private var focus: LoginModel.Field?
         @Environment(\.dynamicTypeSize) private var typeSize
+        private let appleSignIn: SignInWithAppleModel?
 
-        public init(model: LoginModel) {
+        /// - Parameter appleSignIn: adds "Sign in with Apple" under the page's buttons; the host
+        ///   follows its `destination` as it follows the page's.
+        public init(model: LoginModel, appleSignIn: SignInWithAppleModel? = nil) {
             _model = ObservedObject(wrappedValue: model)
+            self.appleSignIn = appleSignIn
         }
 
         private typealias Copy = UserFacingText.Login
@@ -71,6 +75,12 @@
                 }
 
                 passkeySignIn
+
+                if let appleSignIn {
+                    AppleSignInSection(
+                        model: appleSignIn, purpose: .signIn, rememberMe: model.rememberMe,
+                        isDisabled: model.isLoading || model.isPasskeySigningIn)
+                }
 
                 LabelledDivider(text: UserFacingText.newHere(product: Copy.productName))
 

@@ -20,9 +20,13 @@
     public struct SignUpView: View {
         @ObservedObject private var model: SignUpModel
         @FocusState private var focus: SignUpModel.Field?
+        private let appleSignIn: SignInWithAppleModel?
 
-        public init(model: SignUpModel) {
+        /// - Parameter appleSignIn: adds "Sign up with Apple" under "Create Account"; the host
+        ///   follows its `destination` as it follows the page's.
+        public init(model: SignUpModel, appleSignIn: SignInWithAppleModel? = nil) {
             _model = ObservedObject(wrappedValue: model)
+            self.appleSignIn = appleSignIn
         }
 
         public var body: some View {
@@ -56,6 +60,9 @@
                     PrimaryButton(title: model.buttonLabel, isBusy: model.isLoading, isDisabled: model.isButtonDisabled) {
                         focus = nil
                         Task { await model.submit() }
+                    }
+                    if let appleSignIn {
+                        AppleSignInSection(model: appleSignIn, purpose: .signUp, rememberMe: model.rememberMe, isDisabled: model.isLoading)
                     }
                 }
                 HStack(spacing: 4) {

@@ -115,8 +115,7 @@ struct LinkSafetyTests {
         }
         let stored = try #require(try storage.load(key: "gatehouse.auth.session"))
         #expect(try JSONDecoder().decode(Session.self, from: stored) == alice)
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(events.names.isEmpty)
+        #expect(await events.emittedSoFar().isEmpty)
 
         // The app decides: keep Alice (Bob's redeemed session is revoked), or switch to Bob.
         await #expect(throws: LinkSessionConflict.self) {

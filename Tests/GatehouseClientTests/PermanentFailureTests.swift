@@ -73,30 +73,32 @@ struct PermanentFailureTests {
     @Test func theBackgroundRefresherBacksOffAfterFailures() async throws {
         let clock = FixedClock()
         let transport = Self.server(clock: clock) { _ in .error("unexpected_failure", status: 503) }
-        // A leeway longer than the token's life: every beat finds it about to expire.
+        // A leeway longer than the token's life: every check finds it about to expire.
         let client = Scripted.client(transport, clock: clock) {
             $0.refreshLeeway = .seconds(7200)
-            $0.autoRefreshInterval = .milliseconds(5)
+            $0.autoRefreshInterval = .seconds(1)
         }
         _ = try await client.signIn(email: "alice@example.com", password: "pw")
         let refreshes = { transport.requests(path: "/token", query: "grant_type=refresh_token").count }
         client.startAutoRefresh()
         defer { client.stopAutoRefresh() }
-        await transport.wait(forRequests: 1, path: "/token", query: "grant_type=refresh_token")
-        // The client records each failure at the fixed clock's current time: give it ample real
-        // time before the clock moves (a loaded machine once needed more than 200 ms).
-        try await Task.sleep(for: .seconds(2))
+        // The refresher pauses on the test's clock after each check: once it sleeps, the check
+        // (and the failure it recorded) is over.
+        func check(after seconds: TimeInterval) async {
+            clock.advance(by: seconds)
+            await clock.waitForSleepers()
+        }
+        await clock.waitForSleepers()
+        #expect(refreshes() == 1)
+        // Every check within the first 10 s pause leaves it alone.
+        for _ in 0..<9 { await check(after: 1) }
         #expect(refreshes() == 1, "no retry before the pause is over")
-        clock.advance(by: 11)
-        await transport.wait(forRequests: 2, path: "/token", query: "grant_type=refresh_token")
-        try await Task.sleep(for: .seconds(2))
+        await check(after: 2)
         #expect(refreshes() == 2)
-        // The pause doubles: 11 s later is not yet time.
-        clock.advance(by: 11)
-        try await Task.sleep(for: .milliseconds(100))
+        // The pause doubles: 11 s later is not yet time, 21 s is.
+        await check(after: 11)
         #expect(refreshes() == 2)
-        clock.advance(by: 10)
-        await transport.wait(forRequests: 3, path: "/token", query: "grant_type=refresh_token")
+        await check(after: 10)
         #expect(refreshes() == 3)
     }
 }

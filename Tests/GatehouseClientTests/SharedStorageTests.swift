@@ -14,6 +14,7 @@
 import Foundation
 import GatehouseClient
 import GatehouseCore
+import GatehouseTestSupport
 import Synchronization
 import Testing
 
@@ -50,6 +51,19 @@ struct RotatingServer: Sendable {
     }
 }
 
+/// A client's lock file that notes each turn asked for: a test then knows the client is waiting.
+struct ObservedRefreshLock: RefreshLock {
+    let lock: FileRefreshLock
+    let asked = Watched(0)
+
+    init(_ lock: FileRefreshLock) { self.lock = lock }
+
+    func acquire() async -> RefreshLockHold {
+        asked.update { $0 += 1 }
+        return await lock.acquire()
+    }
+}
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -81,13 +95,15 @@ struct SharedStorageTests {
         let storage = Scripted.fileStorage()
         let app = Scripted.client(server.transport, clock: server.clock, storage: storage)
         _ = try await app.signIn(email: "alice@example.com", password: "pw", rememberMe: true)
-        let extensionClient = Scripted.client(server.transport, clock: server.clock, storage: storage)
+        let lock = ObservedRefreshLock(FileRefreshLock(url: storage.fileURL(for: "gatehouse.auth.session").appendingPathExtension("lock")))
+        let extensionClient = Scripted.client(server.transport, clock: server.clock, storage: storage) { $0.refreshLock = lock }
         _ = await extensionClient.restoreSession()
 
         let first = Task { try await app.session }
         await server.transport.wait(forRequests: 1, path: "/token", query: "grant_type=refresh_token")
         let second = Task { try await extensionClient.session }
-        try await Task.sleep(for: .milliseconds(200))
+        // The extension now waits for the lock the app holds until its refresh is answered.
+        await lock.asked.wait { $0 == 1 }
         server.gate.open()
         let sessions = try await [first.value, second.value]
         #expect(sessions.map(\.refreshToken) == ["refresh-alice1", "refresh-alice1"])

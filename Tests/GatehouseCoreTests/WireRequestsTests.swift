@@ -56,7 +56,7 @@ struct WireRequestsTests {
                 "auth_code": .string("a"), "code_verifier": .string("v"),
             ])
         #expect(try Self.decode(TokenRequest.self, "{}") == TokenRequest())
-        #expect(TokenGrant.allCases.map(\.rawValue) == ["password", "refresh_token", "pkce"])
+        #expect(TokenGrant.allCases.map(\.rawValue) == ["password", "refresh_token", "pkce", "id_token"])
     }
 
     @Test("recover and resend share one body; resend's types are GoTrue's")

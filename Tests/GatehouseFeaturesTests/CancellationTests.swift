@@ -15,6 +15,7 @@ import Foundation
 import GatehouseClient
 import GatehouseCore
 import GatehouseFeatures
+import GatehouseTestSupport
 import Synchronization
 import Testing
 
@@ -33,6 +34,8 @@ struct CancellationTests {
         private let release = Mutex<CheckedContinuation<Void, Never>?>(nil)
         private let received = Mutex<[String]>([])
         private let released = Atomic<Bool>(false)
+        /// Whether a request is held, waiting for `answer()`.
+        let holding = Watched(false)
 
         var paths: [String] { received.withLock { $0 } }
 
@@ -41,7 +44,12 @@ struct CancellationTests {
             received.withLock { $0.append(path) }
             if path.hasSuffix("/token") || path.hasSuffix("/signup") {
                 await withCheckedContinuation { continuation in
-                    if released.load(ordering: .relaxed) { continuation.resume() } else { release.withLock { $0 = continuation } }
+                    if released.load(ordering: .relaxed) {
+                        continuation.resume()
+                    } else {
+                        release.withLock { $0 = continuation }
+                        holding.update { $0 = true }
+                    }
                 }
             }
             let body = path.hasSuffix("/logout") ? "" : Self.sessionJSON
@@ -56,8 +64,6 @@ struct CancellationTests {
                 $0 = nil
             }
         }
-
-        var isWaiting: Bool { release.withLock { $0 != nil } }
 
         static let sessionJSON = """
             {"access_token": "late.access.token", "token_type": "bearer", "expires_in": 3600, "expires_at": 4102444800,
@@ -78,8 +84,7 @@ struct CancellationTests {
     }
 
     func waitUntilTheRequestIsOut() async {
-        for _ in 0..<24_000 where !server.isWaiting { try? await Task.sleep(for: .milliseconds(5)) }
-        #expect(server.isWaiting)
+        #expect(await server.holding.wait { $0 })
     }
 
     /// Blocks the main actor (so the model cannot resume) until the client has stored the

@@ -13,7 +13,7 @@
 
 import Foundation
 import GatehouseCore
-import GatehouseServer
+@_spi(Testing) import GatehouseServer
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -55,10 +55,11 @@ public final class LiveServer: Sendable {
         return configuration
     }
 
-    public static func start(configuration: ServerConfiguration, directory: URL) async throws -> LiveServer {
+    /// The server on `clock` when given (a test moves its time), else on the system's.
+    public static func start(configuration: ServerConfiguration, directory: URL, clock: LiveServerClock? = nil) async throws -> LiveServer {
         let announced = AnnouncedURL()
         let logger = Logger(label: "gatehouse-test") { _ in PortCapturingLogHandler(announced: announced) }
-        let app = try await buildApplication(configuration: configuration, logger: logger)
+        let app = try await buildApplication(configuration: configuration, logger: logger) { clock?.now ?? Timestamp.now() }
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
         let run = Task {
             do { try await group.run() } catch { announced.fail() }
@@ -93,15 +94,15 @@ public final class LiveServer: Sendable {
     public struct ServerDidNotStart: Error {}
 }
 
-/// Runs `body` with a fresh server and always stops it.
+/// Runs `body` with a fresh server (on `clock` when given) and always stops it.
 public func withLiveServer(
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated (any Actor)? = #isolation, clock: LiveServerClock? = nil,
     configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (LiveServer) async throws -> Void
 ) async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-client-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let configuration = LiveServer.configuration(directory: directory, configure: configure)
-    let server = try await LiveServer.start(configuration: configuration, directory: directory)
+    let server = try await LiveServer.start(configuration: configuration, directory: directory, clock: clock)
     do {
         try await body(server)
     } catch {
@@ -113,19 +114,15 @@ public func withLiveServer(
 
 /// The URL the server logged once it was listening.
 final class AnnouncedURL: Sendable {
-    private let state = Mutex<(url: URL?, failed: Bool)>((nil, false))
+    private let state = Watched<(url: URL?, failed: Bool)>((nil, false))
 
-    public func set(_ url: URL) { state.withLock { $0.url = url } }
-    public func fail() { state.withLock { $0.failed = true } }
+    public func set(_ url: URL) { state.update { $0.url = url } }
+    public func fail() { state.update { $0.failed = true } }
 
+    /// The URL once logged; nil when the server failed first (or within `Watched`'s bound).
     public func value() async -> URL? {
-        for _ in 0..<1000 {
-            let (url, failed) = state.withLock { ($0.url, $0.failed) }
-            if let url { return url }
-            if failed { return nil }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return nil
+        await state.wait { $0.url != nil || $0.failed }
+        return state.value.url
     }
 }
 

@@ -58,6 +58,7 @@ extension LiveServer {
         for _ in 0..<500 {
             let messages = try await mail(to: address)
             if messages.count >= count, let newest = messages.first { return newest }
+            // Polled: the server's outbox delivers in the background and announces nothing to await.
             try await Task.sleep(for: .milliseconds(20))
         }
         throw MailDidNotArrive(address: address)

@@ -39,6 +39,11 @@ struct GoTrueAPI: Sendable {
         try await token(.password, TokenRequest.password(email: email, password: password))
     }
 
+    /// `grant_type=id_token`: an ID token a provider gave the app.
+    func signIn(idToken body: TokenRequest) async throws -> Session {
+        try await token(.idToken, body)
+    }
+
     func refresh(refreshToken: String) async throws -> Session {
         try await token(.refreshToken, TokenRequest.refresh(refreshToken))
     }

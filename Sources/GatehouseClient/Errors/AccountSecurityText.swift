@@ -13,8 +13,9 @@
 
 import GatehouseCore
 
-/// The texts of GoTrue's reauthentication, MFA and anonymous errors (codes the rest of the
-/// mapping does not know); anything else is a server error (5xx) or an invalid request.
+/// The texts of GoTrue's reauthentication, MFA and anonymous errors, then passkeys' and provider
+/// sign-ins' tables (codes the rest of the mapping does not know); anything else is a server
+/// error (5xx) or an invalid request.
 enum AccountSecurityText {
     static let texts: [AuthErrorCode: String] = [
         .reauthenticationNeeded: UserFacingText.AccountSecurity.reauthenticationNeeded,
@@ -32,7 +33,9 @@ enum AccountSecurityText {
     ]
 
     static func message(for error: APIError) -> String {
-        if let text = texts[error.code] ?? PasskeyText.errorTexts[error.code] { return text }
+        if let text = texts[error.code] ?? PasskeyText.errorTexts[error.code] ?? FederatedSignInText.errorTexts[error.code] {
+            return text
+        }
         return error.status >= 500 ? UserFacingText.serverError : UserFacingText.invalidRequest
     }
 }

@@ -78,7 +78,7 @@ struct FirebaseAPI: Sendable {
     }
 
     /// `POST <identityToolkit>/accounts:<rpc>?key=` with a JSON body.
-    private func call<T: Decodable>(_ rpc: String, _ body: some Encodable) async throws -> T {
+    func call<T: Decodable>(_ rpc: String, _ body: some Encodable) async throws -> T {
         var request = URLRequest(url: try endpoints.accounts(rpc))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")

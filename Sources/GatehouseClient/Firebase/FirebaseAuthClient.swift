@@ -155,7 +155,7 @@ public final class FirebaseAuthClient: AuthClientProtocol {
 
     /// Keeps the session of a sign-up or sign-in answer, with its user from `accounts:lookup`.
     /// A pending multi-factor sign-in (no tokens yet) is `FirebaseErrorResponse.secondFactorRequired`.
-    private func signedIn(_ answer: FirebaseTokenAnswer, remember: Bool) async throws -> Session {
+    func signedIn(_ answer: FirebaseTokenAnswer, remember: Bool) async throws -> Session {
         if answer.idToken == nil, answer.mfaPendingCredential != nil { throw FirebaseErrorResponse.secondFactorRequired }
         guard let idToken = answer.idToken else { throw AuthClientError.malformedResponse("the answer has no idToken") }
         let user = try await api.lookup(idToken: idToken)

@@ -46,6 +46,11 @@ enum FirebaseErrorResponse {
         "INVALID_ID_TOKEN": .badJWT,
         "OPERATION_NOT_ALLOWED": AuthErrorCode.emailProviderDisabled,
         "PASSWORD_LOGIN_DISABLED": AuthErrorCode.emailProviderDisabled,
+        // `signInWithIdp`: a provider's token refused, a provider not offered, an identity taken.
+        "INVALID_IDP_RESPONSE": AuthErrorCode.badIDToken,
+        "MISSING_OR_INVALID_NONCE": AuthErrorCode.badIDToken,
+        "INVALID_PROVIDER_ID": AuthErrorCode.oauthProviderNotSupported,
+        "FEDERATED_USER_ID_ALREADY_LINKED": AuthErrorCode.identityAlreadyExists,
     ]
 
     /// A right password of an account with a second factor: Firebase answers a pending

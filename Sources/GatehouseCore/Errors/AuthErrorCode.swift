@@ -67,6 +67,22 @@ public struct AuthErrorCode: RawRepresentable, Hashable, Sendable, Codable, Cust
     // OAuth-style grant errors some GoTrue versions send.
     public static let invalidGrant = Self("invalid_grant")
 
+    // Sign-in with another provider (OpenID Connect, Apple, Google). GoTrue answers a bad ID
+    // token with an OAuth error that has no code; `bad_id_token` names it.
+    public static let providerDisabled = Self("provider_disabled")
+    public static let badIDToken = Self("bad_id_token")
+    public static let badOAuthState = Self("bad_oauth_state")
+    public static let badOAuthCallback = Self("bad_oauth_callback")
+    public static let oauthProviderNotSupported = Self("oauth_provider_not_supported")
+    public static let providerEmailNeedsVerification = Self("provider_email_needs_verification")
+    public static let identityAlreadyExists = Self("identity_already_exists")
+    public static let identityNotFound = Self("identity_not_found")
+    public static let singleIdentityNotDeletable = Self("single_identity_not_deletable")
+    public static let manualLinkingDisabled = Self("manual_linking_disabled")
+    /// A provider's callback `error=access_denied` with no GoTrue `error_code`: the provider, or
+    /// the person at it, refused.
+    public static let accessDenied = Self("access_denied")
+
     // MFA.
     public static let insufficientAAL = Self("insufficient_aal")
     public static let mfaPendingCredentialInvalid = Self("mfa_pending_credential_invalid")

@@ -51,6 +51,8 @@ enum AuthProtocol: Sendable {
 enum AccountCredential: Sendable {
     case passkey
     case factor
+    /// An identity at another provider (Apple, Google, an OpenID Connect issuer).
+    case providerIdentity
 }
 
 /// What an account may do in each state, for every protocol.
@@ -93,8 +95,21 @@ enum AccountLifecycle {
 
     /// Whether a credential may be added. Only a proven owner adds a way in: what an unproven
     /// party added would outlive the confirmation that hands the account to its owner.
+    /// An anonymous account's holder may add a provider identity: that is how it becomes a
+    /// lasting account, and nobody else could have signed in to it.
     static func mayAdd(_ credential: AccountCredential, in state: AccountState) -> Bool {
-        state == .confirmed
+        switch credential {
+        case .passkey, .factor: state == .confirmed
+        case .providerIdentity: state == .confirmed || state == .anonymous
+        }
+    }
+
+    /// Whether a provider identity nobody holds yet may join the account that already has its
+    /// address. Only a proven owner's account, and only when the provider vouches for the
+    /// address: otherwise whoever controls an identity claiming the address (or signed up with
+    /// it first) would hold a way into an account that is not theirs.
+    static func mayLinkByAddress(providerVerified: Bool, to state: AccountState, policy: IdentityLinking) -> Bool {
+        policy == .verifiedAddresses && providerVerified && state == .confirmed
     }
 
     /// Whether a sign-up of this account's address may put its own password in play (kept

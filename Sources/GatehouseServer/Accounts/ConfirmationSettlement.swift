@@ -27,7 +27,7 @@ enum ConfirmationSettlement {
     /// verification, the account's own); for a recovery link, no password at
     /// all until the owner sets one, and no metadata. Everything an unproven party could have
     /// added is removed (`AccountLifecycle`): every other sign-up of the address and its links,
-    /// every session, passkey and MFA factor, a pending email change and its links.
+    /// every session, passkey, MFA factor and provider identity, a pending email change and its links.
     static func settle(_ user: inout UserRecord, by token: OneTimeTokenRecord, now: Timestamp, in database: UnitOfWork) async throws {
         guard !user.isConfirmed else {
             try await database.pendingSignups.deleteAll(userId: user.id)
@@ -65,6 +65,9 @@ enum ConfirmationSettlement {
         try await database.reauthenticationNonces.delete(userId: id)
         try await database.mfaFactors.deleteAll(userId: id.lowercasedString)
         try await database.passkeys.deleteAll(userId: id.lowercasedString)
+        try await database.identities.deleteLinked(userId: id)
+        for identity in user.linkedIdentities { user.removeProvider(identity.provider) }
+        user.linkedIdentities = []
         user.factors = []
         user.emailChange = nil
     }

@@ -45,6 +45,9 @@ struct UserRecord: Sendable {
     /// The uid of an account imported from Firebase whose uid is not its id's text
     /// (`ImportedAccountID`): what the Firebase API shows as `localId`, `user_id` and `sub`.
     var firebaseUid: String? = nil
+    /// Identities from other providers (Apple, Google, …), loaded with the user where it is shown
+    /// or signed in, when `app_metadata.providers` names one (`UserRepository.withDetails`).
+    var linkedIdentities: [IdentityRecord] = []
 
     var isConfirmed: Bool { emailConfirmedAt != nil }
 
@@ -60,7 +63,7 @@ struct UserRecord: Sendable {
             emailConfirmedAt: emailConfirmedAt, confirmationSentAt: confirmationSentAt,
             confirmedAt: emailConfirmedAt, recoverySentAt: recoverySentAt, lastSignInAt: lastSignInAt,
             appMetadata: appMetadata, userMetadata: userMetadata,
-            identities: identity.map { [$0.payload(email: email)] } ?? [],
+            identities: (identity.map { [$0.payload(email: email)] } ?? []) + linkedIdentities.map { $0.payload(email: $0.email) },
             createdAt: createdAt, updatedAt: updatedAt, bannedUntil: bannedUntil, isAnonymous: isAnonymous,
             deletedAt: deletedAt, newEmail: emailChange, emailChangeSentAt: emailChangeSentAt, invitedAt: invitedAt,
             factors: factors.isEmpty ? nil : factors.map(\.payload)
@@ -96,7 +99,8 @@ struct UserRecord: Sendable {
     }
 }
 
-/// A row of `identities`. Gatehouse has one provider, `email`, whose subject is the user id.
+/// A row of `identities`: the `email` identity, whose subject is the user id, or a provider's
+/// (Apple, Google, an OpenID Connect issuer), whose subject is the provider's `sub`.
 struct IdentityRecord: Sendable {
     var id: UUID
     var userId: UUID
@@ -107,7 +111,13 @@ struct IdentityRecord: Sendable {
     var createdAt: Timestamp
     var updatedAt: Timestamp
 
-    func payload(email: String) -> IdentityPayload {
+    /// The address the provider gave (`identity_data.email`), if any.
+    var email: String? {
+        if case .string(let address)? = identityData["email"] { return address }
+        return nil
+    }
+
+    func payload(email: String?) -> IdentityPayload {
         IdentityPayload(
             identityId: id.lowercasedString, id: providerId, userId: userId.lowercasedString,
             identityData: identityData, provider: provider, lastSignInAt: lastSignInAt,

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GatehouseCore
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -22,6 +23,15 @@ import ServiceLifecycle
 /// Migrations run before the server accepts connections; storage is closed after it stops.
 public func buildApplication(configuration: ServerConfiguration, logger: Logger? = nil) async throws -> some ApplicationProtocol {
     try await buildApplication(configuration: configuration, logger: logger, clock: .system)
+}
+
+/// The same, reading the time from `now`, for tests in other modules (the SDK's live server):
+/// they reach it through `@_spi(Testing) import GatehouseServer`.
+@_spi(Testing)
+public func buildApplication(
+    configuration: ServerConfiguration, logger: Logger?, now: @escaping @Sendable () -> Timestamp
+) async throws -> some ApplicationProtocol {
+    try await buildApplication(configuration: configuration, logger: logger, clock: ServerClock(now))
 }
 
 /// The same, reading time from `clock`: tests of time limits (session time-box, inactivity)

@@ -35,6 +35,8 @@ struct GatehouseServices: Sendable {
     let audit: AuditService
     /// Passkeys: registration, sign-in, the user's and the admin's list and removal.
     let passkeys: PasskeyService
+    /// Sign-in with Apple, Google and OpenID Connect issuers; linking and unlinking identities.
+    let federation: FederationService
 
     init(environment: ServerEnvironment) {
         self.environment = environment
@@ -46,6 +48,7 @@ struct GatehouseServices: Sendable {
         self.mfa = MFAService(environment)
         self.audit = AuditService(environment)
         self.passkeys = PasskeyService(environment)
+        self.federation = FederationService(environment)
     }
 
     var configuration: ServerConfiguration { environment.configuration }

@@ -43,6 +43,11 @@ struct ServerEnvironment: Sendable {
     var logger: Logger
     /// This application's metrics (`GET /metrics`); its own registry, never a global one.
     var metrics = GatehouseMetrics()
+    /// Checks the ID tokens of the configured providers (their keys fetched and cached).
+    var idTokenVerifier: any IDTokenVerifying = OIDCTokenVerifier.live(logger: Logger(label: "gatehouse.federation"))
+    /// The providers' authorization and token endpoints, for the web flow: the settings', else
+    /// their issuers' discovery documents (fetched and cached).
+    var providerEndpoints = ProviderDiscovery(fetcher: HTTPDocumentFetcher())
 
     /// The production environment for `configuration` over `sql`, counting into `metrics` (the
     /// store's own, when it records its connection waits there).
@@ -53,6 +58,7 @@ struct ServerEnvironment: Sendable {
         let keys = try configuration.tokenKeys()
         let signer = await TokenSigner(
             secret: configuration.jwtSecret, keySet: keys.accessTokens, issuer: configuration.issuer, lifetime: configuration.jwtExpiry)
+        let verifier = OIDCTokenVerifier.live(logger: logger)
         var firebaseSigner = signer
         if let firebaseKeys = keys.separateFirebaseKeys {
             firebaseSigner = await TokenSigner(
@@ -66,7 +72,8 @@ struct ServerEnvironment: Sendable {
             tokenHasher: OneTimeTokenHasher(secret: configuration.jwtSecret),
             redirectPolicy: RedirectPolicy(siteURL: configuration.siteURL, allowList: configuration.redirectAllowList),
             transport: try TransportFactory.make(configuration.mail, store: sql, logger: logger),
-            outboxSignal: WakeSignal(), schemaReady: Latch(), logger: logger, metrics: metrics
+            outboxSignal: WakeSignal(), schemaReady: Latch(), logger: logger, metrics: metrics,
+            idTokenVerifier: verifier, providerEndpoints: verifier.discovery
         )
     }
 

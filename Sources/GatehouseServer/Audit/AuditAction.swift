@@ -28,6 +28,8 @@ enum AuditAction: String, Sendable, CaseIterable {
     case passwordChanged = "user_updated_password"
     case emailChangeRequested = "user_email_change_requested"
     case emailChanged = "user_email_changed"
+    case identityLinked = "identity_linked"
+    case identityUnlinked = "identity_unlinked"
     // Signing in and out.
     case login = "login"
     case loginFailed = "login_failed"

@@ -40,13 +40,14 @@ extension GoTrueVariables {
         "_MAXIMUM_VALIDITY_DURATION",
     ]
 
-    /// `GOTRUE_EXTERNAL_<PROVIDER>_ENABLED` and the provider's other settings. Email, phone and
-    /// anonymous sign-in are exact names (GoTrueVariables.swift), looked up before this.
+    /// `GOTRUE_EXTERNAL_<PROVIDER>_ENABLED` and the provider's other settings. Email, phone,
+    /// anonymous sign-in, Apple and Google are exact names (GoTrueVariables.swift,
+    /// GoTrueVariables+Providers.swift), looked up before this.
     static func provider(_ rest: String) -> GoTrueRule? {
         if rest.dropping(suffix: "_ENABLED") != nil {
             return .onlyFalse(
-                "Gatehouse has no external sign-in providers (OAuth, OIDC, Web3): email and password, magic links, "
-                    + "anonymous users and passkeys only")
+                "Gatehouse's external sign-in providers are Apple, Google and one OpenID Connect issuer "
+                    + "(GATEHOUSE_EXTERNAL_OIDC_NAME and GATEHOUSE_EXTERNAL_OIDC_ISSUER); no other OAuth or Web3 provider")
         }
         return providerSettings.contains(where: { rest.dropping(suffix: $0) != nil }) ? .ignored : nil
     }

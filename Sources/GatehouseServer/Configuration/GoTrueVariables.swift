@@ -21,7 +21,7 @@ enum GoTrueVariables {
         exact[name] ?? family(of: name)
     }
 
-    static let exact: [String: GoTrueRule] = [server, tokens, accounts, mail, limits, factors].reduce(into: [:]) {
+    static let exact: [String: GoTrueRule] = [server, tokens, accounts, mail, limits, factors, providers].reduce(into: [:]) {
         $0.merge($1) { first, _ in first }
     }
 
@@ -128,8 +128,6 @@ enum GoTrueVariables {
         "GOTRUE_EXTERNAL_PHONE_ENABLED": .onlyFalse("Gatehouse has no phone sign-in"),
         "GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED": .alias("GATEHOUSE_EXTERNAL_ANONYMOUS_USERS_ENABLED", GoTrueValue.flagText),
         "GOTRUE_EXTERNAL_REDIRECT_URL": .ignored,
-        "GOTRUE_EXTERNAL_IOS_BUNDLE_ID": .ignored,
-        "GOTRUE_EXTERNAL_ALLOWED_ID_TOKEN_ISSUERS": .ignored,
         "GOTRUE_EXTERNAL_SKIP_NONCE_CHECK": .ignored,
         "GOTRUE_SAML_ENABLED": .onlyFalse("Gatehouse has no SAML single sign-on"),
         "GOTRUE_SECURITY_CAPTCHA_ENABLED": .onlyFalse("Gatehouse has no CAPTCHA check"),

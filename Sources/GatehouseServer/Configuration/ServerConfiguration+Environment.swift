@@ -89,6 +89,7 @@ extension ServerConfiguration {
                 "GATEHOUSE_FIREBASE_PROJECT_ID in production needs an RS256 signing key in GATEHOUSE_JWT_KEYS "
                     + "(Firebase ID tokens are RS256 with a kid)")
         }
+        configuration.external = try ExternalProviders.fromEnvironment(reader, environment: environment)
         configuration.mfa = try MFAConfiguration.fromEnvironment(reader)
         configuration.secureEmailChange = try reader.read(ServerSettings.secureEmailChange)
         configuration.anonymousUsersEnabled = try reader.read(ServerSettings.anonymousUsersEnabled)

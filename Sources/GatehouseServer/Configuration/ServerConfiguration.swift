@@ -120,6 +120,9 @@ public struct ServerConfiguration: Sendable {
     public var maximumJSONDepth = ServerConfiguration.defaultMaximumJSONDepth
     /// The Firebase Auth adapter: its project (nil: off) and accepted API keys.
     public var firebase = FirebaseConfiguration()
+    /// Sign-in with Apple, Google and an OpenID Connect issuer, and the linking rule
+    /// (`ServerSettings+External.swift`).
+    var external = ExternalProviders()
     /// GoTrue's secure email change: both the current and the new address confirm.
     public var secureEmailChange = ServerSettings.secureEmailChange.defaultValue
     /// Whether `POST /signup` without credentials signs in an anonymous user.

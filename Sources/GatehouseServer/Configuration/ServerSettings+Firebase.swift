@@ -14,7 +14,7 @@
 /// The Firebase Auth adapter (Identity Toolkit and securetoken paths): which project it serves
 /// and which API keys its clients may present.
 extension ServerSettings {
-    static let firebase: [any SettingDescription] = [firebaseProjectId, firebaseAPIKeys]
+    static let firebase: [any SettingDescription] = [firebaseProjectId, firebaseAPIKeys] + firebaseCustomTokens
 
     static let firebaseProjectId = Setting<String?>(
         "GATEHOUSE_FIREBASE_PROJECT_ID", default: nil, shown: "`gatehouse-dev` in development, unset in production",
@@ -55,6 +55,8 @@ public struct FirebaseConfiguration: Sendable {
     public var projectId: String? = developmentProjectId
     /// Accepted API keys; empty: any non-empty key (development only).
     public var apiKeys: [String] = ServerSettings.firebaseAPIKeys.defaultValue
+    /// The service accounts whose custom tokens sign in (`ServerSettings+FirebaseCustomTokens`).
+    var serviceAccounts: [FirebaseServiceAccount] = ServerSettings.firebaseServiceAccountFile.defaultValue
 
     public init() {}
 
@@ -78,6 +80,7 @@ public struct FirebaseConfiguration: Sendable {
         var configuration = Self()
         let projectId = try reader.read(ServerSettings.firebaseProjectId)
         configuration.apiKeys = try reader.read(ServerSettings.firebaseAPIKeys)
+        configuration.serviceAccounts = try reader.read(ServerSettings.firebaseServiceAccountFile)
         switch environment {
         case .development:
             configuration.projectId = projectId ?? developmentProjectId

@@ -22,7 +22,7 @@ import GatehouseCore
 public enum ServerSettings {
     /// The settings in the order docs/reference/settings.md lists them.
     public static let all: [any SettingDescription] =
-        server + accounts + protection + mail + operations + keys + emailChange + mfa + firebase + audit + passwordBreach
+        server + accounts + protection + mail + operations + keys + emailChange + mfa + firebase + external + audit + passwordBreach
         + observability + passkeys + console + cors
 
     static let server: [any SettingDescription] = [

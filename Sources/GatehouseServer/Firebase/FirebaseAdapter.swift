@@ -42,8 +42,9 @@ struct FirebaseAdapter: Sendable {
     /// The ID token and refresh token of a session (naming its second factor when it is aal2).
     func tokens(user: UserRecord, session: SessionRecord) async throws -> FirebaseTokenSet {
         let secondFactor = try await service.mfa.secondFactor(of: session, user: user)
+        let developerClaims = try await service.sessions.customTokenClaims(of: session)
         do {
-            return try await tokens.issue(user: user, session: session, secondFactor: secondFactor)
+            return try await tokens.issue(user: user, session: session, secondFactor: secondFactor, developerClaims: developerClaims)
         } catch {
             service.environment.logger.error("Signing a Firebase ID token failed", metadata: ["error": "\(error)"])
             throw FirebaseError.internalError
@@ -53,7 +54,8 @@ struct FirebaseAdapter: Sendable {
     /// `user` as lookup answers it, with its `validSince`.
     func userInfo(_ user: UserRecord) async throws -> FirebaseUserInfo {
         let validSince = try await service.sessions.validSince(of: user)
-        return FirebaseUserInfo(user, validSince: validSince, now: service.environment.clock.now())
+        return FirebaseUserInfo(
+            user, validSince: validSince, now: service.environment.clock.now(), providers: service.configuration.external)
     }
 
     /// Firebase's checks of an address, in its order: missing, then malformed. Lowercased.

@@ -27,11 +27,26 @@ struct FirebaseBatchCreateEndpoint {
     /// firebase-admin's own bound on one call.
     static let maximumUsers = 1000
 
-    /// The request's own fields; the hash parameters are read apart (`FirebaseHashParameters`).
+    /// The request, read once: its own fields, the users as the export reader reads them, and
+    /// the hash parameters from the same top-level fields (`FirebaseHashParameters`).
     struct Parameters: Decodable {
         var hashAlgorithm: String?
         var allowOverwrite: Bool?
-        var users: [JSONValue]?
+        var users: [FirebaseExportReader.User]?
+        /// Read only when `hashAlgorithm` is there; a failure is kept, as it has its own answer.
+        var hash: Result<FirebaseHashParameters, any Error>?
+
+        private enum CodingKeys: String, CodingKey {
+            case hashAlgorithm, allowOverwrite, users
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            hashAlgorithm = try container.decodeIfPresent(String.self, forKey: .hashAlgorithm)
+            allowOverwrite = try container.decodeIfPresent(Bool.self, forKey: .allowOverwrite)
+            users = try container.decodeIfPresent([FirebaseExportReader.User].self, forKey: .users)
+            if hashAlgorithm != nil { hash = Result { try FirebaseHashParameters(from: decoder) } }
+        }
     }
 
     struct Answer: Encodable {
@@ -46,28 +61,27 @@ struct FirebaseBatchCreateEndpoint {
     func batchCreate(_ request: Request, context: FirebaseRequestContext) async throws -> Response {
         guard context.caller.isAdmin else { throw FirebaseError.insufficientPermission }
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
-        let body = Array(buffer.readableBytesView)
-        guard let parameters = try? JSONDecoder().decode(Parameters.self, from: Data(body)) else {
+        guard let parameters = try? JSONDecoder().decode(Parameters.self, from: Data(buffer.readableBytesView)) else {
             throw FirebaseError.named("INVALID_ARGUMENT", "The request body is not a batchCreate request.")
         }
-        let count = parameters.users?.count ?? 0
-        guard count > 0 else { throw FirebaseError.named("MISSING_USER_ACCOUNT") }
-        guard count <= Self.maximumUsers else { throw FirebaseError.named("MAXIMUM_USER_COUNT_EXCEEDED") }
+        let users = parameters.users ?? []
+        guard !users.isEmpty else { throw FirebaseError.named("MISSING_USER_ACCOUNT") }
+        guard users.count <= Self.maximumUsers else { throw FirebaseError.named("MAXIMUM_USER_COUNT_EXCEEDED") }
         // Overwriting would replace an account's password and factors without any of the
         // checks an update makes: refused rather than done halfway.
         guard parameters.allowOverwrite != true else {
             throw FirebaseError.named("INVALID_ARGUMENT", "allowOverwrite is not supported: delete the accounts first.")
         }
-        let hash = try Self.hashParameters(parameters, body: body)
-        let entries: [ImportEntry]
+        let hash = try Self.hashParameters(parameters.hash)
+        var entries = ImportEntryList(maximumRecords: Self.maximumUsers)
         do {
-            entries = try ExportReader.read(body, source: .firebase, firebaseHash: hash, now: adapter.service.environment.clock.now())
+            try FirebaseExportReader.read(users: users, hash: hash, now: adapter.service.environment.clock.now(), into: &entries)
         } catch {
             throw FirebaseError.named("INVALID_ARGUMENT", error.description)
         }
         var failures: [Answer.Failure] = []
         var accepted: [(index: Int, account: ImportedAccount)] = []
-        for entry in entries {
+        for entry in entries.entries {
             switch entry.result {
             case .success(let account): accepted.append((entry.position - 1, account))
             case .failure(let refusal): failures.append(.init(index: entry.position - 1, message: refusal.reason))
@@ -92,10 +106,12 @@ struct FirebaseBatchCreateEndpoint {
 
     /// The hash parameters, checked before any user is read; nil when the request names none
     /// (then a user with a password hash is refused).
-    private static func hashParameters(_ parameters: Parameters, body: [UInt8]) throws(FirebaseError) -> FirebaseHashParameters? {
-        guard parameters.hashAlgorithm != nil else { return nil }
+    private static func hashParameters(_ decoded: Result<FirebaseHashParameters, any Error>?) throws(FirebaseError)
+        -> FirebaseHashParameters?
+    {
+        guard let decoded else { return nil }
         do {
-            let hash = try JSONDecoder().decode(FirebaseHashParameters.self, from: Data(body))
+            let hash = try decoded.get()
             try hash.validate()
             return hash
         } catch let error as ImportedHashError {

@@ -67,6 +67,12 @@ extension FirebaseError {
         },
         .requestTooLarge: { FirebaseError(status: .contentTooLarge, message: $0.message, grpcStatus: "INVALID_ARGUMENT") },
         .notFound: { _ in .notFound },
+        // Sign-in with a provider's ID token (`signInWithIdp`).
+        .badIDToken: { .named("INVALID_IDP_RESPONSE", $0.message) },
+        .providerDisabled: { _ in .named("OPERATION_NOT_ALLOWED", "The identity provider configuration is not found.") },
+        .providerEmailNeedsVerification: { .named("INVALID_IDP_RESPONSE", $0.message) },
+        .identityAlreadyExists: { _ in .named("FEDERATED_USER_ID_ALREADY_LINKED") },
+        .emailNotConfirmed: { .named("UNVERIFIED_EMAIL", $0.message) },
         .conflict: { _ in .named("TOO_MANY_ATTEMPTS_TRY_LATER", "A concurrent request changed this account; retry.") },
     ]
 }

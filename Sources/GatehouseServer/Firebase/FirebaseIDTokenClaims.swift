@@ -46,11 +46,14 @@ struct FirebaseIDTokenClaims: JWTPayload, Equatable {
     var sub: SubjectClaim
     var iat: IssuedAtClaim
     var exp: ExpirationClaim
-    var email: String
-    var emailVerified: Bool
+    /// Left out, with `email_verified`, for an account without an address, as Google does.
+    var email: String?
+    var emailVerified: Bool?
     var name: String?
     var firebase: FirebaseClaim
     var sessionId: String
+    /// `anonymous` for an anonymous sign-in's tokens (the only provider Google writes it for).
+    var providerId: String? = nil
 
     enum CodingKeys: String, CodingKey {
         case iss, aud, sub, iat, exp, email, name, firebase
@@ -58,6 +61,7 @@ struct FirebaseIDTokenClaims: JWTPayload, Equatable {
         case userId = "user_id"
         case emailVerified = "email_verified"
         case sessionId = "session_id"
+        case providerId = "provider_id"
     }
 
     static func issuer(project: String) -> String { "https://securetoken.google.com/\(project)" }

@@ -20,7 +20,8 @@ import Hummingbird
 /// recovery service and outbox exactly as GoTrue's `/recover` (one answer, `{kind, email}`, for
 /// registered and unknown addresses; mail only to registered ones; the address's send window).
 /// With admin rights and `returnOobLink: true` (firebase-admin's `generate_password_reset_link`,
-/// `generate_email_verification_link`) the link is returned and nothing is sent.
+/// `generate_email_verification_link`) the link is returned and nothing is sent. `EMAIL_SIGNIN`
+/// links are `FirebaseEmailLinkRequest`'s.
 struct FirebaseOobEndpoint: Sendable {
     let adapter: FirebaseAdapter
     var service: GatehouseServices { adapter.service }
@@ -57,6 +58,9 @@ struct FirebaseOobEndpoint: Sendable {
         let apiKey = context.apiKey ?? service.configuration.firebase.apiKeys.first
         let link = FirebaseActionLink(requestType: type, continueUrl: try continueURL(body.continueUrl), apiKey: apiKey)
         let email = try await address(of: type, body, context)
+        if type == .emailSignIn {
+            return try await FirebaseEmailLinkRequest(service: service).send(link, to: email, returnLink: returnLink)
+        }
         if returnLink {
             guard let issued = try await service.recovery.issueFirebaseOobLink(link, for: email) else {
                 throw FirebaseError.named(type == .passwordReset ? "EMAIL_NOT_FOUND" : "USER_NOT_FOUND")

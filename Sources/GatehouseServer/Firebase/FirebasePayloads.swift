@@ -61,7 +61,7 @@ enum FirebasePayloads {
     struct Update: Encodable {
         var kind = "identitytoolkit#SetAccountInfoResponse"
         var localId: String
-        var email: String
+        var email: String?
         var displayName: String?
         var emailVerified: Bool
         var passwordHash: String?

@@ -41,12 +41,15 @@ struct FirebaseRPCTable: Sendable {
     static let v3Names: [String: String] = [
         "signupNewUser": "signUp",
         "verifyPassword": "signInWithPassword",
+        "verifyAssertion": "signInWithIdp",
         "getAccountInfo": "lookup",
         "setAccountInfo": "update",
         "deleteAccount": "delete",
         "getOobConfirmationCode": "sendOobCode",
         "resetPassword": "resetPassword",
         "uploadAccount": "batchCreate",
+        "verifyCustomToken": "signInWithCustomToken",
+        "emailLinkSignin": "signInWithEmailLink",
     ]
 
     /// The v2 (`v2/accounts/<name>`) RPCs the adapter serves, by the name they are registered

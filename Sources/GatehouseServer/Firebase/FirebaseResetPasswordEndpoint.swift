@@ -30,7 +30,8 @@ struct FirebaseResetPasswordEndpoint: Sendable {
 
     struct Answer: Encodable {
         var kind = "identitytoolkit#ResetPasswordResponse"
-        var email: String
+        /// Left out for an email sign-in code, as Google does: the app asks the person for it.
+        var email: String?
         var requestType: String
     }
 
@@ -44,7 +45,9 @@ struct FirebaseResetPasswordEndpoint: Sendable {
             state = try await service.recovery.inspectFirebaseOobCode(code)
         }
         let found = try FirebaseOobCodeAnswer.usable(state)
-        return try JSONBody.response(Answer(email: found.email, requestType: found.requestType.rawValue))
+        var answer = Answer(email: found.email, requestType: found.requestType.rawValue)
+        if found.requestType == .emailSignIn { answer.email = nil }
+        return try JSONBody.response(answer)
     }
 }
 

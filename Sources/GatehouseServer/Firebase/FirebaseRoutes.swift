@@ -61,9 +61,11 @@ struct FirebaseRoutes {
         let secureToken = FirebaseSecureTokenEndpoint(adapter: adapter)
         let secondFactor = FirebaseMFASignInEndpoint(adapter: adapter)
         let batchCreate = FirebaseBatchCreateEndpoint(adapter: adapter)
+        let signInWithIdp = FirebaseSignInWithIdpEndpoint(adapter: adapter)
 
         table.register("signUp", limit: otp) { try await signUp.signUp($0, context: $1) }
         table.register("signInWithPassword", limit: token) { try await signIn.signIn($0, context: $1) }
+        table.register("signInWithIdp", limit: token) { try await signInWithIdp.signIn($0, context: $1) }
         table.register("lookup") { try await lookup.lookup($0, context: $1) }
         table.register("update", limit: otp) { try await update.update($0, context: $1) }
         table.register("delete") { try await delete.delete($0, context: $1) }
@@ -73,6 +75,13 @@ struct FirebaseRoutes {
         table.register("mfaSignIn:finalize", limit: limits.verify) { try await secondFactor.finalize($0, context: $1) }
         // sendOobCode and resetPassword, with the action page's routes.
         FirebaseOobRoutes(adapter: adapter, limits: limits).register(in: &table)
+        // Custom tokens sign in (`/token`'s budget), email links are codes (`/verify`'s, as
+        // resetPassword), anonymous accounts go in front of signUp and update.
+        let customToken = FirebaseCustomTokenEndpoint(adapter: adapter)
+        let emailLink = FirebaseEmailLinkSignInEndpoint(adapter: adapter)
+        table.register("signInWithCustomToken", limit: token) { try await customToken.signIn($0, context: $1) }
+        table.register("signInWithEmailLink", limit: limits.verify) { try await emailLink.signIn($0, context: $1) }
+        FirebaseAnonymousSignUpEndpoint.register(in: &table, adapter: adapter)
         return table
     }
 

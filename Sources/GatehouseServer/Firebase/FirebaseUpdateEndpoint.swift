@@ -73,7 +73,9 @@ struct FirebaseUpdateEndpoint {
     }
 
     private func answer(_ user: UserRecord, tokens: FirebaseTokenSet?) throws -> Response {
-        let info = FirebaseUserInfo(user, validSince: user.createdAt, now: adapter.service.environment.clock.now())
+        let info = FirebaseUserInfo(
+            user, validSince: user.createdAt, now: adapter.service.environment.clock.now(),
+            providers: adapter.service.configuration.external)
         return try JSONBody.response(
             FirebasePayloads.Update(
                 localId: info.localId, email: info.email, displayName: info.displayName, emailVerified: info.emailVerified,

@@ -26,14 +26,16 @@ struct FirebaseUserInfo: Encodable, Sendable {
 
     struct ProviderInfo: Encodable, Sendable {
         var providerId = "password"
-        var email: String
+        var email: String?
         var federatedId: String
         var rawId: String
         var displayName: String?
+        var photoUrl: String?
     }
 
     var localId: String
-    var email: String
+    /// Left out for an account without an address (anonymous, or made by a custom token).
+    var email: String?
     var emailVerified: Bool
     var displayName: String?
     var passwordHash: String?
@@ -45,16 +47,27 @@ struct FirebaseUserInfo: Encodable, Sendable {
     var lastRefreshAt: String?
     var mfaInfo: [FirebaseMFAEnrollment]?
 
-    init(_ user: UserRecord, validSince: Timestamp, lastRefreshAt: Timestamp? = nil, now: Timestamp) {
+    /// `providers`: the configured providers, for their Firebase ids (`apple.com`, …).
+    init(
+        _ user: UserRecord, validSince: Timestamp, lastRefreshAt: Timestamp? = nil, now: Timestamp,
+        providers: ExternalProviders = ExternalProviders()
+    ) {
         let name = Self.displayName(of: user)
         localId = FirebaseLocalId.of(user)
-        email = user.email
+        if !user.isAnonymous { email = user.email }
         emailVerified = user.isConfirmed
         displayName = name
         passwordHash = user.passwordHash?.isEmpty == false ? Self.redactedPasswordHash : nil
         providerUserInfo =
             user.passwordHash?.isEmpty == false
             ? [ProviderInfo(email: user.email, federatedId: user.email, rawId: user.email, displayName: name)] : []
+        providerUserInfo += user.linkedIdentities.map { identity in
+            let provider = providers.provider(named: identity.provider)
+            return ProviderInfo(
+                providerId: provider?.firebaseProviderId ?? identity.provider, email: identity.email,
+                federatedId: (provider.map { $0.issuer + "/" } ?? "") + identity.providerId, rawId: identity.providerId,
+                displayName: identity.stringData("name"), photoUrl: identity.stringData("picture"))
+        }
         self.validSince = String(validSince.secondsSinceEpoch)
         disabled = user.isBanned(at: now)
         lastLoginAt = user.lastSignInAt.map { String($0.microsecondsSinceEpoch / 1000) }

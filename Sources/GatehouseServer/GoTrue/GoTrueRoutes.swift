@@ -63,6 +63,9 @@ struct GoTrueRoutes {
         let renamePasskey = PasskeyRenameEndpoint(service: service)
         let deletePasskey = PasskeyDeleteEndpoint(service: service)
         let adminPasskeys = AdminPasskeysEndpoint(service: service)
+        let providerRedirect = AuthorizeEndpoint(service: service)
+        let providerCallback = CallbackEndpoint(service: service)
+        let identities = IdentitiesEndpoint(service: service)
 
         // Public.
         routes.get("settings") { try await settings.show($0, context: $1) }
@@ -70,7 +73,9 @@ struct GoTrueRoutes {
         routes.get(".well-known/jwks.json") { try await jwks.show($0, context: $1) }
         // Signing up and in.
         routes.with(otp).post("signup") { try await signup.signUp($0, context: $1) }
-        routes.with(token).post("token") { try await tokens.grant($0, context: $1) }
+        // The id_token grant's `link_identity` names the caller by a bearer token: read here, with
+        // the route, and resolved by the session service like every bearer.
+        routes.with(token).post("token") { try await tokens.grant($0, context: $1, bearer: $0.headers.bearerToken) }
         // "Send me an email", and the links and codes those emails carry.
         routes.with(otp).post("recover") { try await recover.recover($0, context: $1) }
         routes.with(otp).post("resend") { try await recover.resend($0, context: $1) }
@@ -117,6 +122,13 @@ struct GoTrueRoutes {
         routes.signedIn(user, after: passkeyGate).delete("passkeys/:id") { try await deletePasskey.delete($0, context: $1) }
         routes.with(admin).get("admin/users/:id/passkeys") { try await adminPasskeys.list($0, context: $1) }
         routes.with(admin).delete("admin/users/:id/passkeys/:passkey_id") { try await adminPasskeys.delete($0, context: $1) }
+        // Sign-in with a provider (the web redirect flow; the callback is a sign-in, so the token
+        // bucket), and the signed-in user's identities.
+        routes.with(token).get("authorize") { try await providerRedirect.authorize($0, context: $1) }
+        routes.with(token).get("callback") { try await providerCallback.callback($0, context: $1) }
+        routes.with(token).post("callback") { try await providerCallback.callback($0, context: $1) }
+        routes.signedIn(user).get("user/identities/authorize") { try await identities.authorize($0, context: $1) }
+        routes.signedIn(user).delete("user/identities/:identity_id") { try await identities.delete($0, context: $1) }
         return routes
     }
 }

@@ -25,6 +25,10 @@ struct SettingsEndpoint {
             passwordMinLength: configuration.passwordPolicy.minimumLength, mailerOtpExp: configuration.otpExpiry
         )
         payload.external?["anonymous_users"] = configuration.anonymousUsersEnabled
+        // GoTrue lists Apple and Google whether on or not; an operator's issuer only when on.
+        payload.external?["apple"] = false
+        payload.external?["google"] = false
+        for provider in configuration.external.providers { payload.external?[provider.name] = true }
         payload.passkeysEnabled = configuration.passkeys.enabled
         return try JSONBody.response(payload)
     }

@@ -14,11 +14,12 @@
 import GatehouseCore
 import Hummingbird
 
-/// `POST /token?grant_type=password|refresh_token|pkce`. All grants share one per-IP bucket.
+/// `POST /token?grant_type=password|refresh_token|pkce|id_token`. All grants share one per-IP bucket.
 struct TokenEndpoint {
     let service: GatehouseServices
 
-    func grant(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
+    /// `bearer`: the caller's access token, when it sent one (only `link_identity` uses it).
+    func grant(_ request: Request, context: GatehouseRequestContext, bearer: String?) async throws -> Response {
         let client = context.client
         let body = try await JSONBody.decode(TokenRequest.self, from: request, context: context)
         switch request.uri.queryParameters.get("grant_type").flatMap(TokenGrant.init(rawValue:)) {
@@ -32,6 +33,17 @@ struct TokenEndpoint {
                 SessionPayload(
                     try await service.sessions.exchangeCode(authCode: body.authCode, verifier: body.codeVerifier, client: client)
                 ))
+        case .idToken:
+            if body.linkIdentity == true {
+                let caller = try await service.sessions.authenticate(bearer: bearer)
+                return JSONBody.response(
+                    SessionPayload(
+                        try await service.federation.linkAndSignIn(
+                            idToken: body.idToken, provider: body.provider, nonce: body.nonce, to: caller.user.id, client: client)))
+            }
+            let signedIn = try await service.federation.signIn(
+                idToken: body.idToken, provider: body.provider, nonce: body.nonce, profile: nil, over: .gotrue, client: client)
+            return JSONBody.response(SessionPayload(signedIn.issued))
         case nil:
             throw AuthError(.invalidCredentials, status: .badRequest, "unsupported_grant_type")
         }

@@ -21,7 +21,8 @@ struct EmailTemplates: Sendable {
 
     init() {
         var library = MustacheLibrary()
-        for (name, source) in Self.sources.merging(Self.firebaseSources, uniquingKeysWith: { first, _ in first }) {
+        let firebase = Self.firebaseSources.merging(Self.firebaseEmailLinkSources, uniquingKeysWith: { first, _ in first })
+        for (name, source) in Self.sources.merging(firebase, uniquingKeysWith: { first, _ in first }) {
             // The sources are constants; a parse error is a programming error caught by tests.
             if let template = try? MustacheTemplate(string: source) { library.register(template, named: name) }
         }

@@ -19,6 +19,7 @@ extension EmailTemplates {
         switch type {
         case .passwordReset: render("firebase_reset", context, subject: "Reset your password for \(context.productName)")
         case .verifyEmail: render("firebase_verify", context, subject: "Verify your email for \(context.productName)")
+        case .emailSignIn: firebaseEmailSignIn(context)
         }
     }
 

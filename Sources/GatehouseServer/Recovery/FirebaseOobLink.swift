@@ -14,18 +14,21 @@
 import Foundation
 
 /// The out-of-band codes Firebase's `sendOobCode` hands out that this server serves: a password
-/// reset and an address verification. Each is one of our one-time tokens (hashed, single-use,
-/// `GATEHOUSE_OTP_EXPIRY`, only the newest works), so GoTrue's and Firebase's emails for one
-/// address replace each other and share the address's send window.
+/// reset, an address verification and an email sign-in link. Each is one of our one-time
+/// tokens (hashed, single-use, `GATEHOUSE_OTP_EXPIRY`, only the newest works), so GoTrue's and
+/// Firebase's emails for one address replace each other and share the address's send window.
 enum FirebaseOobRequestType: String, Codable, Sendable {
     case passwordReset = "PASSWORD_RESET"
     case verifyEmail = "VERIFY_EMAIL"
+    /// An email link that signs in (`signInWithEmailLink`): a magic link's token.
+    case emailSignIn = "EMAIL_SIGNIN"
 
     /// The token purpose that backs the code.
     var purpose: TokenPurpose {
         switch self {
         case .passwordReset: .recovery
         case .verifyEmail: .signup
+        case .emailSignIn: .magiclink
         }
     }
 
@@ -34,6 +37,7 @@ enum FirebaseOobRequestType: String, Codable, Sendable {
         switch self {
         case .passwordReset: .recovery
         case .verifyEmail: .signupConfirmation
+        case .emailSignIn: .recovery
         }
     }
 
@@ -42,15 +46,17 @@ enum FirebaseOobRequestType: String, Codable, Sendable {
         switch self {
         case .passwordReset: "resetPassword"
         case .verifyEmail: "verifyEmail"
+        case .emailSignIn: "signIn"
         }
     }
 
     /// The request type a code of `purpose` answers to; nil for the purposes Firebase has no
-    /// out-of-band code for (magic links, invitations, email changes), whose tokens are not oobCodes.
+    /// out-of-band code for (invitations, email changes), whose tokens are not oobCodes.
     init?(purpose: TokenPurpose) {
         switch purpose {
         case .recovery: self = .passwordReset
         case .signup: self = .verifyEmail
+        case .magiclink: self = .emailSignIn
         default: return nil
         }
     }

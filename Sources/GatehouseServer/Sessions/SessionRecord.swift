@@ -31,6 +31,13 @@ struct SessionRecord: Sendable {
 struct AuthenticationMethod: Codable, Sendable, Equatable {
     var method: String
     var timestamp: Int64
+    /// For `oauth`: the provider signed in with (GoTrue's `provider` of an `amr` entry).
+    var provider: String? = nil
+
+    /// A sign-in with an identity at `provider` (Apple, Google, an OpenID Connect issuer).
+    static func provider(_ provider: String, at now: Timestamp) -> AuthenticationMethod {
+        AuthenticationMethod(method: "oauth", timestamp: now.secondsSinceEpoch, provider: provider)
+    }
 
     static func password(at now: Timestamp) -> AuthenticationMethod {
         AuthenticationMethod(method: "password", timestamp: now.secondsSinceEpoch)
@@ -47,7 +54,9 @@ struct AuthenticationMethod: Codable, Sendable, Equatable {
             guard case .object(let fields) = entry, case .string(let method)? = fields["method"],
                 case .number(let timestamp)? = fields["timestamp"], let seconds = Int64(exactly: timestamp.rounded(.towardZero))
             else { return nil }
-            return AuthenticationMethod(method: method, timestamp: seconds)
+            var provider: String?
+            if case .string(let name)? = fields["provider"] { provider = name }
+            return AuthenticationMethod(method: method, timestamp: seconds, provider: provider)
         }
     }
 }
@@ -57,6 +66,7 @@ extension AuthenticationMethod: JSONWritable {
         writer.object { writer in
             writer.field(CodingKeys.method.stringValue, method)
             writer.field(CodingKeys.timestamp.stringValue, timestamp)
+            if let provider { writer.field(CodingKeys.provider.stringValue, provider) }
         }
     }
 }

@@ -28,7 +28,7 @@ enum Migrations {
 
     static let all: [Migration] =
         foundation + accountFlows + passkeys + audit + deploy + console + emailChangeSides + pendingSignUpPasswords
-        + firebaseUids + outboxRecipient
+        + firebaseUids + outboxRecipient + oauthFlows + customTokenClaims
 
     /// The first schema: accounts, sessions, recovery, the outbox, budgets and pending sign-ups.
     static let foundation: [Migration] = [

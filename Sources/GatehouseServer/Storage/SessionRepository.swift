@@ -37,7 +37,7 @@ struct SessionRepository: Sendable {
     func findWithUser(id: UUID) async throws -> (SessionRecord, UserRecord)? {
         let row = try await database.raw("SELECT * FROM session_users WHERE s_id = \(bind: id.lowercasedString)").first()
         guard let row else { return nil }
-        let user = try await UserRepository(database: database).withFactors(try UserRepository.decode(row))
+        let user = try await UserRepository(database: database).withDetails(try UserRepository.decode(row))
         return (try Self.decode(row, prefix: "s_"), user)
     }
 

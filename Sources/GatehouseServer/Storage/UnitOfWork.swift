@@ -23,6 +23,7 @@ struct UnitOfWork: Sendable {
     let engine: SQLEngine
 
     var users: UserRepository { UserRepository(database: database) }
+    var identities: IdentityRepository { IdentityRepository(database: database) }
     var sessions: SessionRepository { SessionRepository(database: database) }
     var oneTimeTokens: OneTimeTokenRepository { OneTimeTokenRepository(database: database) }
     var pendingSignups: PendingSignupRepository { PendingSignupRepository(database: database) }

@@ -18,15 +18,7 @@ import SQLKit
 extension UserRepository {
     /// Inserts an identity for an existing user (a converted anonymous account's email identity).
     func insertIdentity(_ identity: IdentityRecord) async throws {
-        try await database.raw(
-            """
-            INSERT INTO identities (id, user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at)
-            VALUES (\(bind: identity.id.lowercasedString), \(bind: identity.userId.lowercasedString),
-                \(bind: identity.provider), \(bind: identity.providerId), \(bind: JSONColumn.encode(identity.identityData)),
-                \(bind: identity.lastSignInAt?.microsecondsSinceEpoch), \(bind: identity.createdAt.microsecondsSinceEpoch),
-                \(bind: identity.updatedAt.microsecondsSinceEpoch))
-            """
-        ).run()
+        _ = try await IdentityRepository(database: database).insert(identity)
     }
 
     /// The accounts waiting to change their address to `email` (several may have asked for the

@@ -38,25 +38,30 @@ struct UserRepository: Sendable {
         let row = try await database.raw(
             "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) WHERE u.id = \(bind: id.lowercasedString)\(unsafeRaw: lock)"
         ).first()
-        return try await withFactors(try row.map(Self.decode))
+        return try await withDetails(try row.map(Self.decode))
     }
 
-    func find(email: EmailAddress) async throws -> UserRecord? {
+    func find(email: EmailAddress, lockedForUpdate: Bool = false) async throws -> UserRecord? {
+        let lock = lockedForUpdate && database.engine == .postgres ? " FOR UPDATE OF u" : ""
         let row = try await database.raw(
-            "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) WHERE u.email = \(bind: email.normalized)"
+            "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) WHERE u.email = \(bind: email.normalized)\(unsafeRaw: lock)"
         ).first()
-        return try await withFactors(try row.map(Self.decode))
+        return try await withDetails(try row.map(Self.decode))
     }
 
-    /// The user with its MFA factors (one more query, by the factors' user index).
-    func withFactors(_ user: UserRecord?) async throws -> UserRecord? {
+    /// The user with its MFA factors (one more query, by the factors' user index) and, when its
+    /// `app_metadata.providers` names a provider other than email, its linked identities.
+    func withDetails(_ user: UserRecord?) async throws -> UserRecord? {
         guard let user else { return nil }
-        return try await withFactors(user)
+        return try await withDetails(user)
     }
 
-    func withFactors(_ user: UserRecord) async throws -> UserRecord {
+    func withDetails(_ user: UserRecord) async throws -> UserRecord {
         var user = user
         user.factors = try await MFAFactorRepository(database: database).list(userId: user.id)
+        if user.hasLinkedProviders {
+            user.linkedIdentities = try await IdentityRepository(database: database).linked(userId: user.id)
+        }
         return user
     }
 
@@ -117,17 +122,7 @@ struct UserRepository: Sendable {
             """
         ).first()
         guard inserted != nil else { return false }
-        if let identity = user.identity {
-            try await database.raw(
-                """
-                INSERT INTO identities (id, user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at)
-                VALUES (\(bind: identity.id.lowercasedString), \(bind: user.id.lowercasedString),
-                    \(bind: identity.provider), \(bind: identity.providerId), \(bind: JSONColumn.encode(identity.identityData)),
-                    \(bind: identity.lastSignInAt?.microsecondsSinceEpoch), \(bind: identity.createdAt.microsecondsSinceEpoch),
-                    \(bind: identity.updatedAt.microsecondsSinceEpoch))
-                """
-            ).run()
-        }
+        if let identity = user.identity { _ = try await IdentityRepository(database: database).insert(identity) }
         return true
     }
 
@@ -149,16 +144,7 @@ struct UserRepository: Sendable {
             WHERE id = \(bind: user.id.lowercasedString)
             """
         ).run()
-        if let identity = user.identity {
-            try await database.raw(
-                """
-                UPDATE identities SET identity_data = \(bind: JSONColumn.encode(identity.identityData)),
-                    last_sign_in_at = \(bind: identity.lastSignInAt?.microsecondsSinceEpoch),
-                    updated_at = \(bind: identity.updatedAt.microsecondsSinceEpoch)
-                WHERE id = \(bind: identity.id.lowercasedString)
-                """
-            ).run()
-        }
+        if let identity = user.identity { try await IdentityRepository(database: database).update(identity) }
     }
 
     func recordSignIn(userId: UUID, at now: Timestamp) async throws {

@@ -34,6 +34,9 @@ final class AsyncResourcePool<Resource: Sendable>: Sendable {
         state = Mutex(State(free: resources))
     }
 
+    /// How many takers wait for a resource now.
+    var waiting: Int { state.withLock { $0.waiters.count - $0.head } }
+
     func withResource<T: Sendable>(_ body: (Resource) async throws -> T) async throws -> T {
         let resource = await take()
         defer { give(resource) }

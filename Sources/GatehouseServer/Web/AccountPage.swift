@@ -41,13 +41,16 @@ struct AccountPage {
         var passkeys = AccountPasskeySection.State()
         /// The code that raises an aal1 session (`AccountStepUpForm`).
         var stepUp = AccountStepUpForm.State()
+        /// The "Sign-in providers" section (`AccountIdentitiesSection`).
+        var identities = AccountIdentitiesSection.State()
     }
 
     func show(_ request: Request, _ context: GatehouseRequestContext, _ exchange: inout WebExchange) async throws -> WebOutcome {
         let signIn = try web.signIn(context)
         guard case .signedIn(let caller, let state) = signIn else { return web.signedOutRedirect(signIn, exchange: &exchange) }
         web.setSignInCookie(state, on: &exchange)
-        return .page(try await page(caller, State()))
+        let identities = AccountIdentitiesSection.State(request, providers: web.service.configuration.external)
+        return .page(try await page(caller, State(identities: identities)))
     }
 
     func signOut(_ request: Request, _ context: GatehouseRequestContext, _ form: WebForm, _ exchange: inout WebExchange) async throws
@@ -165,10 +168,14 @@ struct AccountPage {
         if mfa.pending == nil { mfa.pending = try await AccountMFASection.unfinishedSetup(of: caller, web: web) }
         values.merge(AccountMFASection.values(for: user, mfa, focusSetup: setupAsked)) { current, _ in current }
         // The title takes the focus after an answer only when nothing further down is its result.
-        let sectionResult = [state.notice, state.summary, state.mfa.notice, state.passkeys.notice, state.passkeys.confirmRemoval]
+        let sectionResult = [
+            state.notice, state.summary, state.mfa.notice, state.passkeys.notice, state.passkeys.confirmRemoval, state.identities.notice,
+            state.identities.error,
+        ]
         values["focusTitle"] = !setupAsked && sectionResult.allSatisfy { $0 == nil }
         let passkeys = web.passkeysEnabled ? try await web.passkeys(of: user) : nil
         values.merge(AccountPasskeySection.values(passkeys, state.passkeys)) { current, _ in current }
+        values.merge(try await AccountIdentitiesSection.values(for: user, state.identities, web: web)) { current, _ in current }
         return WebPage(template: "account", title: UserFacingText.Account.title, values: values, status: state.status)
     }
 

@@ -66,6 +66,9 @@ struct FirebaseActionPage: Sendable {
         switch found.requestType {
         case .passwordReset: return .page(resetPage(link).page(ResetPasswordPage.State(token: code, email: found.email)))
         case .verifyEmail: return .page(verifyPage(code: code, link))
+        case .emailSignIn:
+            let target = FirebaseEmailLinkActionRedirect.target(request, continueURL: link.continueURL, code: code)
+            return target.map(WebOutcome.redirect) ?? .page(invalid(link))
         }
     }
 

@@ -79,6 +79,7 @@ struct LoginPage {
         } else if query.get("notice") == "signed-out" {
             state.notice = UserFacingText.signedOut
         }
+        if let refusal = ProviderButtons.refusalText(query, providers: web.service.configuration.external) { state.summary = refusal }
         return .page(page(state))
     }
 
@@ -173,6 +174,7 @@ struct LoginPage {
         ]
         values.merge(LoginPasskeyForm.values(enabled: web.passkeysEnabled)) { current, _ in current }
         values.merge(Self.linkErrorTexts) { current, _ in current }
+        values.merge(ProviderButtons.values(web.service.configuration.external)) { current, _ in current }
         if let notice = state.notice { values["notice"] = notice }
         if let summary = state.summary { values["summary"] = summary }
         if let detail = state.summaryDetail { values["summaryDetail"] = detail }

@@ -152,6 +152,7 @@ struct SignUpPage {
             "haveAccount": UserFacingText.SignUp.haveAccount, "signIn": UserFacingText.Login.signIn,
         ]
         if let summary = state.summary { values["summary"] = summary }
+        values.merge(ProviderButtons.values(web.service.configuration.external)) { current, _ in current }
         return WebPage(template: "signup", title: UserFacingText.SignUp.title, values: values, status: state.status)
     }
 

@@ -44,6 +44,8 @@ enum WebResources {
         "reset_password_done": PackageResources.reset_password_done_mustache,
         "account": PackageResources.account_mustache,
         "account_passkeys": PackageResources.account_passkeys_mustache,
+        "account_identities": PackageResources.account_identities_mustache,
+        "provider_buttons": PackageResources.provider_buttons_mustache,
         "dev_mailbox": PackageResources.dev_mailbox_mustache,
         "server_error": PackageResources.server_error_mustache,
         "verify_link": PackageResources.verify_link_mustache,

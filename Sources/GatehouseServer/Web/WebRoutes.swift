@@ -124,6 +124,9 @@ struct WebRoutes {
         // Passkeys: the login page's sign-in and the account page's section.
         PasskeyWebRoutes(web: web, login: login, account: account).add(to: pages, limits: limits, signedIn: signedIn)
 
+        // Signing in with a provider: the pages' buttons, the account page's identities.
+        ProviderButtonsRoutes(web: web, account: account).add(to: pages, limits: limits, signedIn: signedIn)
+
         if configuration.servesDevMailbox {
             let mailbox = DevMailboxPage(web: web)
             router.get("_dev/mail/api/messages") { try await mailbox.listMessages($0, context: $1) }

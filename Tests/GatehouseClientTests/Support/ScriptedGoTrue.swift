@@ -14,7 +14,7 @@
 import Foundation
 import GatehouseClient
 import GatehouseCore
-import Synchronization
+import GatehouseTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -33,7 +33,7 @@ final class ScriptedGoTrue: HTTPTransport {
         }
     }
 
-    private let recorded = Mutex<[URLRequest]>([])
+    private let recorded = Watched<[URLRequest]>([])
     private let respond: @Sendable (URLRequest) async throws -> Answer
 
     init(_ respond: @escaping @Sendable (URLRequest) async throws -> Answer) {
@@ -41,28 +41,30 @@ final class ScriptedGoTrue: HTTPTransport {
     }
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        recorded.withLock { $0.append(request) }
+        recorded.update { $0.append(request) }
         let answer = try await respond(request)
         let headers = ["Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01"]
         let response = HTTPURLResponse(url: request.url!, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: headers)!
         return (Data(answer.body.utf8), response)
     }
 
-    var requests: [URLRequest] { recorded.withLock { $0 } }
+    var requests: [URLRequest] { recorded.value }
 
     /// Requests to a path ending in `path` (and whose query contains `query`).
     func requests(path: String, query: String? = nil) -> [URLRequest] {
+        Self.requests(requests, path: path, query: query)
+    }
+
+    private static func requests(_ requests: [URLRequest], path: String, query: String?) -> [URLRequest] {
         requests.filter { request in
             guard let url = request.url, url.path.hasSuffix(path) else { return false }
             return query.map { url.query?.contains($0) ?? false } ?? true
         }
     }
 
-    /// Waits (bounded: about 120 s, for a loaded machine) until `count` requests to `path` arrived.
+    /// Waits (bounded, see `Watched`) until `count` requests to `path` arrived.
     func wait(forRequests count: Int, path: String, query: String? = nil) async {
-        for _ in 0..<12_000 where requests(path: path, query: query).count < count {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        await recorded.wait { Self.requests($0, path: path, query: query).count >= count }
     }
 }
 
@@ -77,25 +79,15 @@ extension URLRequest {
     }
 }
 
-/// A one-shot gate a scripted answer waits on (bounded: gives up after about 120 s).
+/// A one-shot gate a scripted answer waits on (bounded, see `Watched`).
 final class ScriptGate: Sendable {
-    private let opened = Mutex(false)
+    private let opened = Watched(false)
 
-    func open() { opened.withLock { $0 = true } }
+    func open() { opened.update { $0 = true } }
 
     func wait() async {
-        for _ in 0..<12_000 where !opened.withLock({ $0 }) {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        await opened.wait { $0 }
     }
-}
-
-/// A wall clock the test moves by hand.
-final class FixedClock: Sendable {
-    private let current: Mutex<Date>
-    init(_ date: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = Mutex(date) }
-    var now: Date { current.withLock { $0 } }
-    func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }
 
 /// Sessions and users as a GoTrue server answers them, for scripted answers.
@@ -115,7 +107,8 @@ enum Scripted {
             #"{"access_token":"access-\#(name)","token_type":"bearer","expires_in":3600,"expires_at":\#(at),"refresh_token":"refresh-\#(name)","user":\#(user)}"#
     }
 
-    /// A client of the scripted server: PKCE unless told, no background refresh, a fixed clock.
+    /// A client of the scripted server: PKCE unless told, no background refresh, its time (and the
+    /// refresher's pauses) on `clock`.
     static func client(
         _ transport: ScriptedGoTrue, clock: FixedClock, storage: any SessionStorage = MemorySessionStorage(),
         configure: (inout AuthClientConfiguration) -> Void = { _ in }
@@ -125,6 +118,7 @@ enum Scripted {
         configuration.autoRefreshToken = false
         configuration.redirectURL = URL(string: "myapp://auth/callback")
         configuration.now = { clock.now }
+        configuration.sleep = { try await clock.sleep(for: $0) }
         configure(&configuration)
         return AuthClient(configuration: configuration)
     }

@@ -52,7 +52,8 @@ extension StubOutcome {
         case .succeed: return value()
         case .fail(let error): throw error
         case .hang:
-            try await Task.sleep(for: .seconds(86_400))
+            // A gate nobody opens: only the cancellation ends the wait.
+            try await Gate().wait()
             throw CancellationError()
         case .gate(let gate):
             try await gate.wait()
@@ -203,7 +204,8 @@ func settle() async {
     for _ in 0..<20 { await Task.yield() }
 }
 
-/// Waits (up to 5 s) for `condition` to hold.
+/// Waits (up to 5 s) for `condition` to hold. Polled in real time: the condition is any state
+/// of a main-actor model, which announces no change a test could wait on.
 @MainActor
 func eventually(_ condition: @MainActor () -> Bool) async -> Bool {
     for _ in 0..<500 {

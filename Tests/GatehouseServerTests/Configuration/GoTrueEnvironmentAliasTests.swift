@@ -140,7 +140,7 @@ struct GoTrueEnvironmentAliasTests {
     @Test(
         "a GoTrue setting Gatehouse cannot honour stops the start, naming it and why",
         arguments: [
-            ("GOTRUE_EXTERNAL_GOOGLE_ENABLED", "true", "GOTRUE_EXTERNAL_GOOGLE_ENABLED=true: Gatehouse has no external sign-in providers"),
+            ("GOTRUE_EXTERNAL_GITHUB_ENABLED", "true", "GOTRUE_EXTERNAL_GITHUB_ENABLED=true: Gatehouse's external sign-in providers"),
             ("GOTRUE_EXTERNAL_PHONE_ENABLED", "true", "GOTRUE_EXTERNAL_PHONE_ENABLED=true: Gatehouse has no phone sign-in"),
             ("GOTRUE_SMS_AUTOCONFIRM", "true", "GOTRUE_SMS_AUTOCONFIRM=true: Gatehouse has no phone sign-in"),
             ("GOTRUE_SMS_PROVIDER", "twilio", "GOTRUE_SMS_PROVIDER: Gatehouse sends no SMS"),
@@ -197,8 +197,8 @@ struct GoTrueEnvironmentAliasTests {
         let env = ConfigurationTests.env([
             "GOTRUE_DB_DRIVER": "postgres", "GOTRUE_DB_NAMESPACE": "auth", "GOTRUE_LOG_TS_FORMAT": "2006-01-02",
             "GOTRUE_OPERATOR_TOKEN": "operator-token-value", "GOTRUE_JWT_ADMIN_ROLES": "service_role",
-            "GOTRUE_JWT_DEFAULT_GROUP_NAME": "authenticated", "GOTRUE_EXTERNAL_GOOGLE_ENABLED": "false",
-            "GOTRUE_EXTERNAL_GOOGLE_CLIENT_ID": "id", "GOTRUE_EXTERNAL_GOOGLE_SECRET": "google-secret",
+            "GOTRUE_JWT_DEFAULT_GROUP_NAME": "authenticated", "GOTRUE_EXTERNAL_GITHUB_ENABLED": "false",
+            "GOTRUE_EXTERNAL_GITHUB_CLIENT_ID": "id", "GOTRUE_EXTERNAL_GITHUB_SECRET": "github-secret",
             "GOTRUE_EXTERNAL_LINKEDIN_OIDC_REDIRECT_URI": "https://x.example.com/cb", "GOTRUE_HOOK_SEND_EMAIL_ENABLED": "false",
             "GOTRUE_HOOK_SEND_EMAIL_URI": "http://hooks/send", "GOTRUE_HOOK_SEND_EMAIL_SECRETS": "v1,whsec_abc",
             "GOTRUE_MAILER_URLPATHS_INVITE": "/auth/v1/verify", "GOTRUE_MAILER_URLPATHS_CONFIRMATION": "/verify",

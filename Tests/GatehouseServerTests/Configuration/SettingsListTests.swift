@@ -77,7 +77,8 @@ struct SettingsListTests {
         }
         #expect(
             ServerSettings.all.filter(\.isSecret).map(\.name).sorted() == [
-                "GATEHOUSE_DATABASE_URL", "GATEHOUSE_JWT_KEYS", "GATEHOUSE_JWT_SECRET", "GATEHOUSE_MAILERSEND_API_KEY",
+                "GATEHOUSE_DATABASE_URL", "GATEHOUSE_EXTERNAL_APPLE_SECRET", "GATEHOUSE_EXTERNAL_GOOGLE_SECRET",
+                "GATEHOUSE_EXTERNAL_OIDC_SECRET", "GATEHOUSE_JWT_KEYS", "GATEHOUSE_JWT_SECRET", "GATEHOUSE_MAILERSEND_API_KEY",
                 "GATEHOUSE_METRICS", "GATEHOUSE_SMTP_PASSWORD",
             ])
     }

@@ -54,6 +54,7 @@ struct EmailChangeBothSidesTests {
         for _ in 0..<200 {
             let status = try await api.send(.get, "/admin/mail", bearer: api.serviceRoleToken)
             if status["pending"]?.intValue == 0, status["sending"]?.intValue == 0 { return }
+            // Polled: the worker runs in the background and announces nothing a test could await.
             try await Task.sleep(for: .milliseconds(50))
         }
         Issue.record("the redelivered job was not handled within 10 s")

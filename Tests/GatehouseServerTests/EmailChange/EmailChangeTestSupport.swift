@@ -28,6 +28,7 @@ enum EmailChangeMail {
         for _ in 0..<200 {
             let reply = try await api.atRoot.send(.get, "/_dev/mail/api/messages?to=\(address)")
             if let found = reply["messages"]?.arrayValue?.first(where: { $0["subject"]?.stringValue == subject }) { return found }
+            // Polled: the outbox worker delivers in the background and announces nothing to await.
             try await Task.sleep(for: .milliseconds(50))
         }
         Issue.record("no \"\(subject)\" to \(address) within 10 s")

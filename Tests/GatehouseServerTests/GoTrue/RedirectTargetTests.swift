@@ -159,6 +159,7 @@ enum DevMail {
             if let messages = reply["messages"]?.arrayValue, messages.count >= count, let text = messages[0]["text"]?.stringValue {
                 return text
             }
+            // Polled: the outbox worker delivers in the background and announces nothing to await.
             try await Task.sleep(for: .milliseconds(50))
         }
         Issue.record("no message \(count) to \(to) within 10 s")

@@ -54,10 +54,11 @@ struct RefreshTests {
 
     @Test("reuse outside the interval: 400 refresh_token_already_used and the session is revoked", arguments: Backend.all)
     func reuseOutsideInterval(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: { $0.refreshTokenReuseInterval = 0 }) { api in
+        let time = ManualServerClock(Timestamp.now())
+        try await TestServer.run(backend, configure: { $0.refreshTokenReuseInterval = 0 }, clock: time.clock) { api in
             let session = try await api.signedInUser()
             let rotated = try TestSession(try await api.refresh(session.refreshToken))
-            try await Task.sleep(for: .milliseconds(50))
+            time.advance(seconds: 1)
 
             let reused = try await api.refresh(session.refreshToken)
             #expect(reused.status == .badRequest)

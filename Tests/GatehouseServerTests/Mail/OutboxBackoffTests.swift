@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GatehouseTestSupport
 import Logging
 import SQLKit
 import ServiceLifecycle
@@ -62,15 +63,16 @@ struct OutboxBackoffTests {
     /// The pauses the worker asks its wake signal for, ended at once (up to `limit`; past it a
     /// pause lasts until the shutdown's nudge ends it).
     final class RecordedPauses: Sendable {
-        let pauses = Mutex<[Double]>([])
+        let pauses = Watched<[Double]>([])
         let limit: Int
         init(limit: Int) { self.limit = limit }
 
         func sleep(_ seconds: Double) async {
-            let count = pauses.withLock { pauses -> Int in
+            let count = pauses.update { pauses -> Int in
                 pauses.append(seconds)
                 return pauses.count
             }
+            // Real time, only to outlast the test: the shutdown's nudge ends the wait first.
             if count > limit { try? await Task.sleep(for: .seconds(10)) }
         }
     }
@@ -89,19 +91,18 @@ struct OutboxBackoffTests {
         let group = ServiceGroup(configuration: .init(services: [worker], logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
-            // Bounded: the pauses end at once, so the worker gets there as fast as it can fail.
-            for _ in 0..<1200 where recorded.pauses.withLock({ $0.count }) <= recorded.limit {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            // The pauses end at once, so the worker gets there as fast as it can fail.
+            await recorded.pauses.wait { $0.count > recorded.limit }
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()
         }
-        let pauses = recorded.pauses.withLock { Array($0.prefix(recorded.limit)) }
+        let pauses = Array(recorded.pauses.value.prefix(recorded.limit))
         try #require(pauses.count == recorded.limit, "the worker paused \(pauses.count) times")
-        // One claim failure before each pause, and each pause twice the last (1, 2, 4 … s, ±25 %).
+        // One claim failure before each pause, and each pause twice the last (1, 2, 4 … s, up to
+        // the cap: the seventh is 60 s, not 64; ±25 %).
         #expect(captured.times(of: "Outbox: claiming jobs failed").count >= recorded.limit)
         for (index, pause) in pauses.enumerated() {
-            let nominal = pow(2, Double(index))
+            let nominal = min(worker.maximumFailurePause, pow(2, Double(index)))
             #expect(pause >= nominal * 0.75 && pause <= nominal * 1.25, "pause \(pause) after \(index + 1) failures")
         }
         for failures in 1...12 {

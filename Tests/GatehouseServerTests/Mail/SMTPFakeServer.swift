@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GatehouseTestSupport
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -58,16 +59,21 @@ final class FakeSMTPRecording: Sendable {
         var rawData: [String] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Watched(State())
 
-    var connections: Int { state.withLock { $0.connections } }
-    var commands: [Command] { state.withLock { $0.commands } }
+    var connections: Int { state.value.connections }
+    var commands: [Command] { state.value.commands }
     var lines: [String] { commands.map(\.line) }
-    var rawData: [String] { state.withLock { $0.rawData } }
+    var rawData: [String] { state.value.rawData }
 
-    func connected() { state.withLock { $0.connections += 1 } }
-    func received(_ line: String, underTLS: Bool) { state.withLock { $0.commands.append(Command(line: line, underTLS: underTLS)) } }
-    func receivedData(_ data: String) { state.withLock { $0.rawData.append(data) } }
+    func connected() { state.update { $0.connections += 1 } }
+    func received(_ line: String, underTLS: Bool) { state.update { $0.commands.append(Command(line: line, underTLS: underTLS)) } }
+    func receivedData(_ data: String) { state.update { $0.rawData.append(data) } }
+
+    /// Returns once a command starting with `prefix` arrived (bounded, see `Watched`).
+    func wait(forCommand prefix: String) async {
+        await state.wait { $0.commands.contains { $0.line.hasPrefix(prefix) } }
+    }
 }
 
 /// An SMTP server on 127.0.0.1 (port chosen by the system) for conversation tests.

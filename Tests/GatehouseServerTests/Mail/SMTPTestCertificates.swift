@@ -80,6 +80,7 @@ struct SMTPTestCertificates: Sendable {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         let watchdog = Task {
+            // Real time: the bound on a child process, which no test clock drives.
             try await Task.sleep(for: .seconds(60))
             if process.isRunning { process.terminate() }
         }

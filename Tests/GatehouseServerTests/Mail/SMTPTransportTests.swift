@@ -231,11 +231,8 @@ struct SMTPTransportTests {
         script.silentOn = "MAIL"
         try await FakeSMTPServer.with(script) { server in
             let transport = Self.transport(port: server.port, commandTimeout: .seconds(30))
-            let started = ContinuousClock.now
             let task = Task { try await transport.send(Self.message) }
-            while !server.recording.lines.contains(where: { $0.hasPrefix("MAIL") }), ContinuousClock.now - started < .seconds(120) {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            await server.recording.wait(forCommand: "MAIL")
             task.cancel()
             let error = await #expect(throws: MailDeliveryError.self) { try await task.value }
             // "cancelled", not "no reply within 30 s": the cancellation ended it, not the timeout.

@@ -91,6 +91,7 @@ struct MetricsContentTests {
             for _ in 0..<100 {
                 text = try await api.atRoot.send(.get, "/metrics").text
                 if (Self.value(text, "gatehouse_outbox_deliveries_total", ["event=\"sent\""]) ?? 0) >= 1 { break }
+                // Polled: the worker announces nothing a test could await.
                 try await Task.sleep(for: .milliseconds(50))
             }
             #expect((Self.value(text, "gatehouse_redemptions_total", ["form=\"link\""]) ?? 0) == 1, "\(text)")

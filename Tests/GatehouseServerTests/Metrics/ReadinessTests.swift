@@ -36,6 +36,7 @@ struct ReadinessTests {
                 }
                 return
             } catch  where attempt < 50 && "\(error)".contains("locked") {
+                // Real time: a pause for the app's background work to let go of SQLite's lock.
                 try await Task.sleep(for: .milliseconds(100))
             }
         }

@@ -52,6 +52,7 @@ struct FakeRangeServer {
         }
         router.get("slow/:prefix") { request, _ -> String in
             requests.record(request.uri.path)
+            // Real time: the lookup's deadline is AsyncHTTPClient's, on NIO's clock.
             try await Task.sleep(for: slowDelay)
             return "\(suffix):42"
         }

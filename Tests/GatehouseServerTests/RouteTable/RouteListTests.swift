@@ -32,7 +32,7 @@ struct RouteListTests {
         let routes = try await RouteTable.routes(configuration: Self.configuration())
         let prefixed = Set(routes.filter { $0.path.hasPrefix("/auth/v1/") }.map { "\($0.method) \($0.path.dropFirst("/auth/v1".count))" })
         let atRoot = Set(routes.filter { !$0.path.hasPrefix("/auth/v1/") }.map { "\($0.method) \($0.path)" })
-        #expect(prefixed.count == 42, "\(prefixed.sorted())")
+        #expect(prefixed.count == 47, "\(prefixed.sorted())")
         #expect(prefixed.isSubset(of: atRoot), "\(prefixed.subtracting(atRoot).sorted())")
     }
 

@@ -43,6 +43,7 @@ extension Routes {
                 // after that: wait (bounded) until nothing is pending or being sent.
                 var status = try await api.send(.get, "/admin/mail", bearer: api.serviceRoleToken)
                 for _ in 0..<600 where status["pending"]?.intValue != 0 || status["sending"]?.intValue != 0 {
+                    // Polled: the worker announces nothing a test could await.
                     try await Task.sleep(for: .milliseconds(50))
                     status = try await api.send(.get, "/admin/mail", bearer: api.serviceRoleToken)
                 }

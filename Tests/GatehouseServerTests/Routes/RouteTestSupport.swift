@@ -152,6 +152,7 @@ extension Routes {
             do {
                 return try await ScratchDatabase.make(backend)
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == "53300" {
+                // Real time: PostgreSQL takes new connections once other tests close theirs.
                 try await Task.sleep(for: .milliseconds(50))
             }
         }

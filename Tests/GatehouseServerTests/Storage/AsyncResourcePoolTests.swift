@@ -43,6 +43,7 @@ import Testing
                 group.addTask {
                     try await pool.withResource { resource in
                         holders.enter(resource)
+                        // Real time, briefly: holds that overlap, so all three are lent at once.
                         try await Task.sleep(for: .milliseconds(1))
                         holders.leave(resource)
                     }
@@ -68,10 +69,12 @@ import Testing
         let arrivals = Arrivals()
         var waiters: [Task<Void, any Error>] = []
         try await pool.withResource { _ in
-            // Queue three waiters, one after the other, while the only resource is held.
+            // Queue three waiters, each once the one before is queued, while the only resource is held.
             for index in 0..<3 {
                 waiters.append(Task { try await pool.withResource { _ in arrivals.append(index) } })
-                try await Task.sleep(for: .milliseconds(20))
+                let bound = ContinuousClock.now + .seconds(120)
+                while pool.waiting <= index, ContinuousClock.now < bound { await Task.yield() }
+                #expect(pool.waiting == index + 1)
             }
             #expect(arrivals.all.isEmpty)
         }

@@ -36,6 +36,7 @@ import Testing
             var switched = false
             for _ in 0..<500 where !switched {
                 switched = try await autocheckpoint(store) == 0
+                // Polled: the service switches them off in the background, announcing nothing.
                 if !switched { try await Task.sleep(for: .milliseconds(10)) }
             }
             #expect(switched)
@@ -56,6 +57,7 @@ import Testing
             var databaseBytes = 0
             for _ in 0..<500 where databaseBytes < rows * 4_000 {
                 databaseBytes = try fileSize(store.path)
+                // Polled: the checkpoints run in the background, announcing nothing.
                 if databaseBytes < rows * 4_000 { try await Task.sleep(for: .milliseconds(10)) }
             }
             #expect(databaseBytes >= rows * 4_000)

@@ -24,12 +24,12 @@ struct RootView: View {
         case .login:
             VStack(spacing: 0) {
                 BackendPicker(flow: flow)
-                LoginView(model: flow.login)
+                LoginView(model: flow.login, appleSignIn: flow.appleSignIn)
             }
         case .forgotPassword:
             if let model = flow.forgotPassword { ForgotPasswordView(model: model) }
         case .signUp:
-            if let model = flow.signUp { SignUpView(model: model) }
+            if let model = flow.signUp { SignUpView(model: model, appleSignIn: flow.appleSignIn) }
         case .resetPassword:
             if let model = flow.resetPassword { ResetPasswordView(model: model) }
         case .signedIn:

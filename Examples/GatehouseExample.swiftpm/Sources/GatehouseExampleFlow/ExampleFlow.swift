@@ -37,27 +37,35 @@ public final class ExampleFlow: ObservableObject {
     @Published public private(set) var forgotPassword: ForgotPasswordModel?
     @Published public private(set) var signUp: SignUpModel?
     @Published public private(set) var resetPassword: ResetPasswordModel?
+    /// "Sign in with Apple" on the login and sign-up pages (one model for both, so a name Apple
+    /// gave is kept while the person moves between them).
+    @Published public private(set) var appleSignIn: SignInWithAppleModel
     /// Who is signed in, on the signed-in screen.
     @Published public private(set) var signedInEmail: String?
     public private(set) var services: ExampleServices
 
     private let makeServices: (ExampleConfiguration) -> ExampleServices
     private let makeLogin: (ExampleServices) -> LoginModel
+    private let makeAppleSignIn: (ExampleServices) -> SignInWithAppleModel
     private var watching: [AnyCancellable] = []
 
     /// - Parameters:
     ///   - makeServices: the clients for a configuration (tests pass in-memory storage).
     ///   - makeLogin: the login page's model (tests pass a manual clock; an app its passkeys).
+    ///   - makeAppleSignIn: Sign in with Apple's model.
     public init(
         configuration: ExampleConfiguration, makeServices: @escaping (ExampleConfiguration) -> ExampleServices,
-        makeLogin: @escaping (ExampleServices) -> LoginModel = { LoginModel(auth: $0.auth) }
+        makeLogin: @escaping (ExampleServices) -> LoginModel = { LoginModel(auth: $0.auth) },
+        makeAppleSignIn: @escaping (ExampleServices) -> SignInWithAppleModel = { SignInWithAppleModel(auth: $0.auth) }
     ) {
         self.configuration = configuration
         self.makeServices = makeServices
         self.makeLogin = makeLogin
+        self.makeAppleSignIn = makeAppleSignIn
         let services = makeServices(configuration)
         self.services = services
         login = makeLogin(services)
+        appleSignIn = makeAppleSignIn(services)
         watchLogin()
     }
 
@@ -138,6 +146,7 @@ public final class ExampleFlow: ObservableObject {
         resetPassword = nil
         if screen == .signedIn || screen == .login { signedInEmail = nil }
         login = makeLogin(services)
+        appleSignIn = makeAppleSignIn(services)
         watching.removeAll()
         watchLogin()
         screen = .login
@@ -145,6 +154,7 @@ public final class ExampleFlow: ObservableObject {
 
     private func watchLogin() {
         watch(login.$destination) { [weak self] in self?.follow($0) }
+        watch(appleSignIn.$destination) { [weak self] _ in self?.showSignedIn(self?.appleSignIn.signedInUser?.email) }
     }
 
     /// Follows a page's `destination` as it is set (nil, the page's own "navigated", is skipped).

@@ -19,7 +19,7 @@ import GatehouseCore
 /// was confirmed, the password hash in a form `ImportedPasswordHash` verifies, metadata, a ban
 /// and the original timestamps. Readers of each source's export build these; `AccountService`'s
 /// `importAccounts` writes them.
-public struct ImportedAccount: Sendable, Equatable {
+struct ImportedAccount: Sendable, Equatable {
     /// The user id: the source's UUID kept as it is, or one derived from its id
     /// (`ImportedAccountID`), so a re-run names the same account.
     var id: UUID
@@ -57,7 +57,7 @@ public struct ImportedAccount: Sendable, Equatable {
 }
 
 /// What became of one account of an import, in the order given.
-public enum ImportOutcome: Sendable, Equatable {
+enum ImportOutcome: Sendable, Equatable {
     /// Written (or, in a dry run, would be).
     case imported(id: UUID)
     /// Already here: a re-run skips it.
@@ -67,7 +67,7 @@ public enum ImportOutcome: Sendable, Equatable {
 }
 
 /// Why an account of an import was already here.
-public enum ImportSkip: String, Sendable, Equatable {
+enum ImportSkip: String, Sendable, Equatable {
     case idExists = "an account with this id is already here"
     case addressExists = "an account already holds this address"
 }

@@ -97,6 +97,8 @@ extension AuditAction {
         case .passwordChanged: "Password changed"
         case .emailChangeRequested: "Email change requested"
         case .emailChanged: "Email address changed"
+        case .identityLinked: "Sign-in provider linked"
+        case .identityUnlinked: "Sign-in provider unlinked"
         case .login: "Signed in"
         case .loginFailed: "Sign-in failed"
         case .refreshTokenReused: "Refresh token reused"

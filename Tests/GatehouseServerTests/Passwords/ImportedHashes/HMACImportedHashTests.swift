@@ -44,19 +44,6 @@ struct HMACImportedHashTests {
 
     static let vectors: [String] = ["sha256", "sha512", "sha1", "md5"].flatMap { [text($0, "ps"), text($0, "sp")] }
 
-    @Test("the right password matches, wrong ones do not", arguments: vectors)
-    func rightAndWrongPasswords(text: String) throws {
-        let hash = try ImportedPasswordHash(parsing: text)
-        guard case .hmac = hash else {
-            Issue.record("parsed as \(hash.formatName)")
-            return
-        }
-        #expect(ImportedPasswordVerifier.verify(Self.password, against: hash))
-        for wrong in wrongPasswords(for: Self.password) {
-            #expect(!ImportedPasswordVerifier.verify(wrong, against: hash), "\(wrong)")
-        }
-    }
-
     @Test("the canonical string reads back equal, without padding", arguments: vectors)
     func roundTrip(text: String) throws {
         let hash = try ImportedPasswordHash(parsing: text)
@@ -122,19 +109,6 @@ struct HMACImportedHashTests {
         text("sha256", "ps") + "$",
         "$hmac-sha256$order=ps$\(key)$\(salt)",
     ]
-
-    @Test("malformed strings are refused, their messages not repeating them", arguments: malformed)
-    func malformedStrings(text: String) {
-        do {
-            _ = try ImportedPasswordHash(parsing: text)
-            Issue.record("accepted \(text)")
-        } catch {
-            #expect(error != .unknownFormat)
-            for part in text.split(separator: "$") where part.count >= 16 {
-                #expect(!error.description.contains(part), "\(error.description)")
-            }
-        }
-    }
 
     @Test("an empty key is refused with its reason, and an unknown kind as unsupported")
     func emptyKeyAndUnknownKind() {

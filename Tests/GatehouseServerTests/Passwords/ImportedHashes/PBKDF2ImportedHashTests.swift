@@ -34,19 +34,6 @@ struct PBKDF2ImportedHashTests {
         "$pbkdf2-sha256$i=2$nzphwuB7TRil8MOy1OaYFw$3ngEYTdDALWf2aqcE7/l5XRjWydF/1UTHCqylrtKM5VmX4TA8W1LHlieZYrkho/Cerq7ckrWB6KHd0jGau7rEQ",
     ]
 
-    @Test("the right password matches, wrong ones do not", arguments: vectors)
-    func rightAndWrongPasswords(text: String) throws {
-        let hash = try ImportedPasswordHash(parsing: text)
-        guard case .pbkdf2 = hash else {
-            Issue.record("parsed as \(hash.formatName)")
-            return
-        }
-        #expect(ImportedPasswordVerifier.verify(Self.password, against: hash))
-        for wrong in wrongPasswords(for: Self.password) {
-            #expect(!ImportedPasswordVerifier.verify(wrong, against: hash), "\(wrong)")
-        }
-    }
-
     @Test("the canonical string reads back equal, without padding", arguments: vectors)
     func roundTrip(text: String) throws {
         let hash = try ImportedPasswordHash(parsing: text)
@@ -109,19 +96,6 @@ struct PBKDF2ImportedHashTests {
         "$pbkdf2-sha256$i=1000" + salt,
         "$pbkdf2-sha256$i=1000" + salt + digest + "$",
     ]
-
-    @Test("malformed strings are refused, their messages not repeating them", arguments: malformed)
-    func malformedStrings(text: String) {
-        do {
-            _ = try ImportedPasswordHash(parsing: text)
-            Issue.record("accepted \(text)")
-        } catch {
-            #expect(error != .unknownFormat)
-            for part in text.split(separator: "$") where part.count >= 16 {
-                #expect(!error.description.contains(part), "\(error.description)")
-            }
-        }
-    }
 
     @Test("zero iterations is refused with its reason")
     func zeroIterations() {

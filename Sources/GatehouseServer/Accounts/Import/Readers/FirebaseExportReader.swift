@@ -43,14 +43,25 @@ enum FirebaseExportReader {
         ]
     }
 
+    /// One user of the export: the members read, or nil when it is not an object.
+    typealias User = JSONExportObject<Fields>
+
     private struct File: Decodable {
-        let users: [JSONExportObject<Fields>]
+        let users: [User]
     }
 
     static func read(
         json data: [UInt8], hash: FirebaseHashParameters?, now: Timestamp, into entries: inout ImportEntryList
     ) throws(ImportFileError) {
         let users = try JSONExportFile.decode(File.self, from: data, expected: expectedShape).users
+        try read(users: users, hash: hash, now: now, into: &entries)
+    }
+
+    /// The same for users already decoded: `accounts:batchCreate` reads them with the rest of
+    /// its request.
+    static func read(
+        users: [User], hash: FirebaseHashParameters?, now: Timestamp, into entries: inout ImportEntryList
+    ) throws(ImportFileError) {
         if let hash {
             do {
                 try hash.validate()
