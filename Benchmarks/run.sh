@@ -1,23 +1,31 @@
 #!/usr/bin/env bash
-# Gatehouse load benchmark: sign-in and refresh throughput and latency against a release build of
-# `gatehouse serve`, printed next to peers measured in the same run: the bcrypt bound
-# (cores / one verify) for sign-in, and the server's cheapest route for refresh.
+# Gatehouse load benchmark against a release build of `gatehouse serve`, on SQLite and on
+# PostgreSQL in one run: the health route (the HTTP stack's ceiling), sign-in against the bcrypt
+# bound (cores / one verify), refresh, the whole password reset for registered addresses (from
+# the first request until the outbox has delivered the last email), the same for unknown
+# addresses, and /recover at a fixed rate; then the Django peer doing the same resets, and every
+# ratio the goals name.
 #
 # Not a test: it never fails on a number. It exits non-zero only when it could not measure
 # (build failed, server did not start, wrk failed). See Benchmarks/README.md.
 #
 # Usage: Benchmarks/run.sh            (settings through the environment; `--help` lists them)
 set -euo pipefail
+export LC_ALL=C
+# BENCH_DB picks the database; a GATEHOUSE_DATABASE_URL from the caller's shell would override it.
+unset GATEHOUSE_DATABASE_URL
 
 usage() {
     cat <<'EOF'
 Usage: Benchmarks/run.sh
 
-Builds gatehouse in release mode (.build-release), starts it on 127.0.0.1 with a temporary data
-dir, runs the scenarios with wrk, stops it, and prints a summary. Raw output goes to
-Benchmarks/results/<UTC time>/ (and Benchmarks/results/latest).
+Builds gatehouse in release mode (.build-release), and for each database engine starts it on
+127.0.0.1 with a fresh database, runs the scenarios with wrk, and stops it; then measures the
+Django peer and prints a summary. Raw output goes to Benchmarks/results/<UTC time>/ (and
+Benchmarks/results/latest).
 
 Environment (default):
+  BENCH_DB                 both, sqlite or postgres (both: SQLite first, then PostgreSQL)
   BENCH_DURATION           seconds per measured scenario (15)
   BENCH_WARMUP             seconds of discarded warm-up before each scenario, 0 for none (3)
   BENCH_CEILING_DURATION   seconds for the health-route ceiling (5)
@@ -25,15 +33,20 @@ Environment (default):
   BENCH_THREADS            wrk threads (1; capped at the connection count)
   BENCH_USERS              users signed up for the sign-in rotation (8)
   BENCH_SESSIONS           refresh tokens seeded per refresh run (4 x connections, at least 2 x)
+  BENCH_RESET_ACCOUNTS     registered accounts imported for the full-reset scenario, each sent one
+                           /recover; the warm-up takes its share of them by duration
+                           ((duration + warm-up) x 5000)
+  BENCH_DRAIN_TIMEOUT      seconds to wait for the outbox to deliver a run's mail (120)
+  BENCH_DRAIN_POLL_MS      how often GET /metrics is read meanwhile, in ms (50)
   BENCH_BCRYPT_COST        bcrypt cost for the server and the bound (10)
   BENCH_BCRYPT_ITERATIONS  verifies timed by `gatehouse bcrypt-bench` (30)
   BENCH_CORES              cores in the bound, and the Django peer's gunicorn workers (nproc)
   BENCH_RATE               fixed-rate scenario: requests a second (1000)
   BENCH_FIXED_DURATION     fixed-rate scenario: seconds per route (10)
-  BENCH_DJANGO             1: measure the Django peer of /recover (needs python3 and PyPI once), 0: skip (1)
-  BENCH_JWT_ALG            HS256 (production's default signing, the default here) or RS256 (development's key)
+  BENCH_DJANGO             1: measure the Django peer (needs python3 and PyPI once), 0: skip (1)
   BENCH_DJANGO_USERS       accounts seeded into the Django peer (1000)
-  BENCH_CALLGRIND          1: count instructions per /recover with Benchmarks/callgrind.sh (slow), 0: skip (1)
+  BENCH_JWT_ALG            HS256 (production's default signing, the default here) or RS256
+  BENCH_CALLGRIND          1: also count instructions per /recover with callgrind.sh (slow) (0)
   GATEHOUSE_BIN            use this binary and skip the build
 EOF
 }
@@ -44,6 +57,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BENCH_DIR="$ROOT/Benchmarks"
 WRK_DIR="$BENCH_DIR/wrk"
 
+DB="${BENCH_DB:-both}"
 DURATION="${BENCH_DURATION:-15}"
 WARMUP="${BENCH_WARMUP:-3}"
 CEILING_DURATION="${BENCH_CEILING_DURATION:-5}"
@@ -51,6 +65,9 @@ CONNECTIONS="${BENCH_CONNECTIONS:-8}"
 THREADS="${BENCH_THREADS:-1}"
 USERS="${BENCH_USERS:-8}"
 SESSIONS="${BENCH_SESSIONS:-$((CONNECTIONS * 4))}"
+RESET_ACCOUNTS="${BENCH_RESET_ACCOUNTS:-$(((DURATION + WARMUP) * 5000))}"
+DRAIN_TIMEOUT="${BENCH_DRAIN_TIMEOUT:-120}"
+DRAIN_POLL_MS="${BENCH_DRAIN_POLL_MS:-50}"
 COST="${BENCH_BCRYPT_COST:-10}"
 ITERATIONS="${BENCH_BCRYPT_ITERATIONS:-30}"
 CORES="${BENCH_CORES:-$(nproc)}"
@@ -58,7 +75,7 @@ RATE="${BENCH_RATE:-1000}"
 FIXED_DURATION="${BENCH_FIXED_DURATION:-10}"
 DJANGO="${BENCH_DJANGO:-1}"
 DJANGO_USERS="${BENCH_DJANGO_USERS:-1000}"
-CALLGRIND="${BENCH_CALLGRIND:-1}"
+CALLGRIND="${BENCH_CALLGRIND:-0}"
 BIN="${GATEHOUSE_BIN:-}"
 
 # shellcheck source=Benchmarks/lib.sh
@@ -66,13 +83,26 @@ source "$BENCH_DIR/lib.sh"
 # shellcheck source=Benchmarks/django/peer.sh
 source "$BENCH_DIR/django/peer.sh"
 
-for name in DURATION WARMUP CEILING_DURATION CONNECTIONS THREADS USERS SESSIONS COST ITERATIONS CORES RATE FIXED_DURATION DJANGO DJANGO_USERS CALLGRIND; do
+for name in DURATION WARMUP CEILING_DURATION CONNECTIONS THREADS USERS SESSIONS RESET_ACCOUNTS DRAIN_TIMEOUT DRAIN_POLL_MS COST ITERATIONS CORES RATE FIXED_DURATION DJANGO DJANGO_USERS CALLGRIND; do
     [[ "${!name}" =~ ^[0-9]+$ ]] || die "$name must be a whole number, got '${!name}'"
 done
-((DURATION > 0 && CONNECTIONS > 0 && THREADS > 0 && USERS > 0 && ITERATIONS > 0 && CORES > 0)) ||
-    die "durations, connections, threads, users, iterations and cores must be positive"
+((DURATION > 0 && CONNECTIONS > 0 && THREADS > 0 && USERS > 0 && ITERATIONS > 0 && CORES > 0 && DRAIN_TIMEOUT > 0)) ||
+    die "durations, connections, threads, users, iterations, cores and the drain timeout must be positive"
+((DRAIN_POLL_MS > 0)) || die "BENCH_DRAIN_POLL_MS must be positive"
+DRAIN_POLL_S="$(awk -v ms="$DRAIN_POLL_MS" 'BEGIN { printf "%.3f", ms / 1000 }')"
 ((THREADS > CONNECTIONS)) && THREADS=$CONNECTIONS
 ((SESSIONS < 2 * CONNECTIONS)) && { log "BENCH_SESSIONS raised to 2 x connections"; SESSIONS=$((2 * CONNECTIONS)); }
+case "$DB" in
+    both) ENGINES=(sqlite postgres) ;;
+    sqlite | postgres) ENGINES=("$DB") ;;
+    *) die "BENCH_DB must be both, sqlite or postgres, got '$DB'" ;;
+esac
+# The warm-up uses its share of the seeded accounts by duration, the measured run the rest: every
+# request then has an address of its own that no earlier request used.
+RESET_WARM_ACCOUNTS=$((RESET_ACCOUNTS * WARMUP / (WARMUP + DURATION)))
+RESET_MEASURED_ACCOUNTS=$((RESET_ACCOUNTS - RESET_WARM_ACCOUNTS))
+((RESET_MEASURED_ACCOUNTS >= CONNECTIONS)) || die "BENCH_RESET_ACCOUNTS is too small"
+engine_name() { if [[ "$1" == sqlite ]]; then echo SQLite; else echo PostgreSQL; fi; }
 
 # ---------------------------------------------------------------- tools
 
@@ -80,13 +110,12 @@ if ! command -v wrk >/dev/null 2>&1; then
     log "installing wrk (apt)"
     sudo=""
     [[ "$(id -u)" -eq 0 ]] || sudo="sudo"
-    $sudo apt-get update -qq >/dev/null
+    $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null
     $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq wrk >/dev/null
 fi
 for tool in wrk curl awk sed od timeout; do
     command -v "$tool" >/dev/null 2>&1 || die "$tool is required"
 done
-
 
 STAMP="$(date -u +%Y%m%dT%H%M%SZ)"
 OUT="$BENCH_DIR/results/$STAMP"
@@ -95,13 +124,12 @@ ln -sfn "$STAMP" "$BENCH_DIR/results/latest"
 
 # ---------------------------------------------------------------- build
 
-grep -rqs 'bcrypt-bench' "$ROOT/Sources/gatehouse" ||
-    log "warning: Sources/gatehouse has no bcrypt-bench subcommand yet; the bound will be n/a"
 BIN="$(release_binary)"
 [[ -x "$BIN" ]] || die "no executable at $BIN"
 
 # ---------------------------------------------------------------- environment record
 
+RUN_STARTED_US="${EPOCHREALTIME/[.,]/}"
 LOAD_AT_START="$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')"
 CPU_MODEL="$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1 || true)"
 {
@@ -111,10 +139,10 @@ CPU_MODEL="$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>
     echo "cores_in_bound: $CORES (nproc: $(nproc))"
     echo "load_avg_at_start: $LOAD_AT_START"
     echo "commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo none), $(git -C "$ROOT" status --porcelain 2>/dev/null | wc -l | tr -d ' ') changed paths"
-    echo "swift: $(swift --version 2>/dev/null | head -n 1 || echo unknown)"
     echo "wrk: $(wrk --version 2>&1 | head -n 1 || true)"
     echo "binary: $BIN"
-    echo "settings: duration=${DURATION}s warmup=${WARMUP}s ceiling=${CEILING_DURATION}s connections=$CONNECTIONS threads=$THREADS users=$USERS sessions=$SESSIONS cost=$COST iterations=$ITERATIONS"
+    echo "engines: ${ENGINES[*]}"
+    echo "settings: duration=${DURATION}s warmup=${WARMUP}s ceiling=${CEILING_DURATION}s connections=$CONNECTIONS threads=$THREADS users=$USERS sessions=$SESSIONS reset_accounts=$RESET_ACCOUNTS (warm-up $RESET_WARM_ACCOUNTS) drain_timeout=${DRAIN_TIMEOUT}s cost=$COST iterations=$ITERATIONS rate=$RATE fixed=${FIXED_DURATION}s"
 } >"$OUT/env.txt"
 if awk -v l="$LOAD_AT_START" 'BEGIN { exit !(l + 0 > 0.5) }'; then
     log "warning: load average is $LOAD_AT_START before the run; something else is using the CPU and every number will be low"
@@ -136,9 +164,9 @@ measure_verify_ms() {
 # medians, or nothing. Not the bound of the issue, a diagnostic: it shows how much of a gap to the
 # bound is the machine not scaling (shared host, clock drop with all cores busy), not the server.
 measure_parallel_verify_ms() {
-    local i pids=() values=()
+    local prefix="$1" i pids=() values=()
     for ((i = 1; i <= CORES; i++)); do
-        measure_verify_ms "bcrypt-parallel-$i" >"$TMP/parallel-$i" &
+        measure_verify_ms "$prefix-bcrypt-parallel-$i" >"$TMP/parallel-$i" &
         pids+=($!)
     done
     for i in "${pids[@]}"; do wait "$i" || true; done
@@ -148,21 +176,14 @@ measure_parallel_verify_ms() {
     printf '%s\n' "${values[@]}" | awk 'NF { sum += $1; n++ } END { if (n) printf "%.3f\n", sum / n }'
 }
 
-# ---------------------------------------------------------------- server
+# ---------------------------------------------------------------- helpers
 
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/gatehouse-bench.XXXXXX")"
-
 trap 'django_stop; cleanup' EXIT
 trap 'exit 130' INT TERM
 
 # SQLite's speed depends on where it lives (tmpfs makes fsync free): record it.
 echo "data_dir_filesystem: $(df -PT "$TMP" 2>/dev/null | awk 'NR == 2 { print $2 }')" >>"$OUT/env.txt"
-
-start_server \
-    GATEHOUSE_BCRYPT_COST="$COST" \
-    GATEHOUSE_RATE_LIMIT_TOKEN=0 \
-    GATEHOUSE_RATE_LIMIT_OTP=0 \
-    GATEHOUSE_AUTOCONFIRM=true
 
 # POST a JSON body; prints the response body; fails (with the status on stderr) unless 2xx.
 post_json() {
@@ -175,20 +196,6 @@ post_json() {
     fi
     cat "$TMP/response"
 }
-
-# ---------------------------------------------------------------- fixtures
-
-RUN_ID="$(random_hex 4)"
-PASSWORD="bench-$(random_hex 8)"
-BODIES="$TMP/signin-bodies.txt"
-: >"$BODIES"
-log "signing up $USERS users"
-for i in $(seq 1 "$USERS"); do
-    body="{\"email\":\"bench-$RUN_ID-$i@example.com\",\"password\":\"$PASSWORD\"}"
-    post_json /auth/v1/signup "$body" >/dev/null || die "sign-up failed"
-    echo "$body" >>"$BODIES"
-done
-mapfile -t USER_BODIES <"$BODIES"
 
 # Writes $2 refresh tokens, each from a new password sign-in (a new session), to file $1.
 seed_refresh_tokens() {
@@ -203,8 +210,6 @@ seed_refresh_tokens() {
     done
 }
 
-# ---------------------------------------------------------------- scenarios
-
 CLOCK_TICKS="$(getconf CLK_TCK 2>/dev/null || echo 100)"
 # The process whose CPU time run_wrk reports, with its children (gunicorn's workers).
 MEASURED_PID=""
@@ -216,80 +221,90 @@ cpu_snapshot() {
     machine="$(awk '/^cpu / { total = 0; for (i = 2; i <= NF; i++) total += $i; print total - $5 - $6, total }' /proc/stat)"
     echo "${server:-0} $machine"
 }
+# cpu_fields BEFORE AFTER REQUESTS PREFIX: "<prefix>server_cpu_ms_per_req=… <prefix>machine_busy_pct=…"
+cpu_fields() {
+    awk -v b="$1" -v a="$2" -v hz="$CLOCK_TICKS" -v ok="$3" -v p="$4" 'BEGIN {
+        split(b, x, " "); split(a, y, " ")
+        busy = (y[3] > x[3]) ? 100 * (y[2] - x[2]) / (y[3] - x[3]) : 0
+        per_request = (ok > 0) ? 1000 * (y[1] - x[1]) / hz / ok : 0
+        printf "%sserver_cpu_ms_per_req=%.3f %smachine_busy_pct=%.0f", p, per_request, p, busy
+    }'
+}
 
 # run_wrk NAME SCRIPT SECONDS [SCRIPT_ARGS...]: runs wrk against $TARGET (default $BASE), keeps
-# its output, prints its BENCH line with the server's CPU time per successful request and how busy
-# the whole machine was appended.
+# its output in $OUT/NAME.txt, prints its BENCH line with the server's CPU time per successful
+# request and how busy the whole machine was appended. Writes wrk's start and end (microseconds)
+# to $TMP/wrk-times for run_reset.
 TARGET=""
 run_wrk() {
-    local name="$1" script="$2" seconds="$3" line before after
+    local name="$1" script="$2" seconds="$3" line before after started ended
     local -a args=()
     (($# > 3)) && args=(-- "${@:4}")
     before="$(cpu_snapshot)"
+    started="${EPOCHREALTIME/[.,]/}"
     if ! timeout --kill-after=5 $((seconds + 60)) \
         wrk -t"$THREADS" -c"$CONNECTIONS" -d"${seconds}s" --timeout 10s --latency \
         -s "$WRK_DIR/$script" "${TARGET:-$BASE}" "${args[@]}" >"$OUT/$name.txt" 2>&1; then
         cat "$OUT/$name.txt" >&2
         die "wrk failed in $name"
     fi
+    ended="${EPOCHREALTIME/[.,]/}"
+    echo "$started $ended" >"$TMP/wrk-times"
     after="$(cpu_snapshot)"
     line="$(grep '^BENCH ' "$OUT/$name.txt" | tail -n 1)"
     [[ -n "$line" ]] || { cat "$OUT/$name.txt" >&2; die "wrk printed no BENCH line in $name"; }
-    line="$line $(awk -v b="$before" -v a="$after" -v hz="$CLOCK_TICKS" -v ok="$(field ok "$line")" 'BEGIN {
-        split(b, x, " "); split(a, y, " ")
-        busy = (y[3] > x[3]) ? 100 * (y[2] - x[2]) / (y[3] - x[3]) : 0
-        per_request = (ok > 0) ? 1000 * (y[1] - x[1]) / hz / ok : 0
-        printf "server_cpu_ms_per_req=%.3f machine_busy_pct=%.0f", per_request, busy
-    }')"
+    line="$line $(cpu_fields "$before" "$after" "$(field ok "$line")" "")"
     echo "$line" >>"$OUT/$name.txt"
     echo "$line"
 }
-field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
+field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $2"; }
 
-log "ceiling: GET /auth/v1/health, ${CEILING_DURATION}s"
-CEILING=""
-((CEILING_DURATION > 0)) && CEILING="$(run_wrk health health.lua "$CEILING_DURATION")"
+# run_reset NAME SECONDS SCRIPT_ARGS...: a recover.lua run measured to the end of its mail. The
+# request only commits an outbox job; the background worker then mints the token, renders the
+# email and stores it in the dev mailbox (registered address: event "sent") or settles the job
+# without mail (unknown address: "skipped"). So the run ends when the server's delivery counters
+# (GET /metrics) have grown by as many jobs as wrk had 2xx answers, polled every 50 ms for
+# BENCH_DRAIN_TIMEOUT s at most. Prints the BENCH line with: settled (1 when every job was),
+# sent/skipped/dead (the deltas), whole_s (wrk's start to the last job settled), drain_s (wrk's
+# end to it), reset_rps (2xx answers / whole_s) and the CPU figures over that whole span.
+run_reset() {
+    local name="$1" seconds="$2" line state s0 k0 d0 s k d p g cpu0 cpu1 accepted started ended done_at settled=0 deadline
+    outbox_wait_idle "$DRAIN_TIMEOUT" || true
+    state="$(outbox_state)" || die "GET /metrics failed before $name"
+    read -r s0 k0 d0 _ _ <<<"$state"
+    cpu0="$(cpu_snapshot)"
+    line="$(run_wrk "$name" recover.lua "$seconds" "${@:3}")"
+    read -r started ended <"$TMP/wrk-times"
+    accepted="$(field ok "$line")"
+    s=$s0 k=$k0 d=$d0 done_at=$ended
+    deadline=$((ended + DRAIN_TIMEOUT * 1000000))
+    # Each poll's time after wrk's end and the deltas so far: the delivery curve of the drain.
+    echo "ms_after_wrk sent skipped dead pending sending (accepted $accepted)" >"$OUT/$name-drain.txt"
+    for _ in $(seq 1 $((DRAIN_TIMEOUT * 1000 / DRAIN_POLL_MS + 1))); do
+        if state="$(outbox_state)"; then
+            read -r s k d p g <<<"$state"
+            echo "$(((${EPOCHREALTIME/[.,]/} - ended) / 1000)) $((s - s0)) $((k - k0)) $((d - d0)) $p $g" >>"$OUT/$name-drain.txt"
+            if (((s - s0) + (k - k0) + (d - d0) >= accepted)); then
+                done_at="${EPOCHREALTIME/[.,]/}" settled=1
+                break
+            fi
+        fi
+        ((${EPOCHREALTIME/[.,]/} < deadline)) || break
+        sleep "$DRAIN_POLL_S"
+    done
+    cpu1="$(cpu_snapshot)"
+    ((settled)) || done_at="${EPOCHREALTIME/[.,]/}"
+    line="$line settled=$settled sent=$((s - s0)) skipped=$((k - k0)) dead=$((d - d0)) $(awk -v a="$accepted" \
+        -v t0="$started" -v t1="$ended" -v t2="$done_at" 'BEGIN {
+        printf "whole_s=%.3f drain_s=%.3f reset_rps=%.1f", (t2 - t0) / 1e6, (t2 - t1) / 1e6, (t2 > t0) ? a / ((t2 - t0) / 1e6) : 0
+    }') $(cpu_fields "$cpu0" "$cpu1" "$accepted" whole_)"
+    echo "$line" >>"$OUT/$name.txt"
+    echo "$line"
+}
 
-if ((WARMUP > 0)); then
-    log "sign-in warm-up, ${WARMUP}s"
-    run_wrk signin-warmup signin.lua "$WARMUP" "$BODIES" "$THREADS" >/dev/null
-fi
-# The bound is timed right before and right after the sign-in run, with the server idle, so that
-# it sees the machine as the sign-in run does.
-log "bcrypt: timing $ITERATIONS verifies at cost $COST"
-VERIFY_BEFORE="$(measure_verify_ms bcrypt-before)"
-VERIFY_PARALLEL=""
-if [[ -z "$VERIFY_BEFORE" ]]; then
-    log "warning: '$(basename "$BIN") bcrypt-bench' gave no verify_ms (see $OUT/bcrypt-before.err); the bound will be n/a"
-elif ((CORES > 1)); then
-    log "bcrypt: timing $ITERATIONS verifies on each of $CORES cores at once"
-    VERIFY_PARALLEL="$(measure_parallel_verify_ms)"
-fi
-log "sign-in: $CONNECTIONS connections, ${DURATION}s"
-SIGNIN="$(run_wrk signin signin.lua "$DURATION" "$BODIES" "$THREADS")"
-log "bcrypt: timing again"
-VERIFY_AFTER="$(measure_verify_ms bcrypt-after)"
-
-if ((WARMUP > 0)); then
-    log "refresh warm-up: seeding $SESSIONS sessions, ${WARMUP}s"
-    seed_refresh_tokens "$TMP/refresh-warmup-tokens.txt" "$SESSIONS"
-    run_wrk refresh-warmup refresh.lua "$WARMUP" "$TMP/refresh-warmup-tokens.txt" "$THREADS" >/dev/null
-fi
-log "refresh: seeding $SESSIONS sessions, then $CONNECTIONS connections, ${DURATION}s"
-seed_refresh_tokens "$TMP/refresh-tokens.txt" "$SESSIONS"
-REFRESH="$(run_wrk refresh refresh.lua "$DURATION" "$TMP/refresh-tokens.txt" "$THREADS")"
-
-# /recover closed loop: every request a new address (so none meets the send window).
-if ((WARMUP > 0)); then
-    log "/recover warm-up, ${WARMUP}s"
-    run_wrk recover-warmup recover.lua "$WARMUP" /auth/v1/recover "w$RUN_ID" >/dev/null
-fi
-log "/recover: $CONNECTIONS connections, ${DURATION}s"
-RECOVER="$(run_wrk recover recover.lua "$DURATION" /auth/v1/recover "$RUN_ID")"
-
-# Fixed rate (open loop, latency from each request's scheduled time): /recover, then health.
-# The generator is loadgen/fixed-rate.c, compiled for this run into $TMP; without cc (or if it
-# does not compile) node/fixed-rate.mjs, whose own jitter on 2 cores shows in its late_sends.
+# Fixed rate (open loop, latency from each request's scheduled time). The generator is
+# loadgen/fixed-rate.c, compiled for this run into $TMP; without cc (or if it does not compile)
+# node/fixed-rate.mjs, whose own jitter on 2 cores shows in its late_sends.
 FIXED_GENERATOR=() FIXED_GENERATOR_NAME=""
 fixed_rate_generator() {
     local source="$BENCH_DIR/loadgen/fixed-rate.c"
@@ -308,28 +323,134 @@ fixed_rate_generator() {
         echo "fixed_rate_generator: $FIXED_GENERATOR_NAME ($(node --version))" >>"$OUT/env.txt"
     fi
 }
+# fixed_rate NAME ROUTE RUN_ID: prints the FIXED line.
 fixed_rate() {
-    local route="$1" line
-    line="$(timeout $((FIXED_DURATION + 120)) "${FIXED_GENERATOR[@]}" "$BASE" "$route" "$RATE" "$FIXED_DURATION" "f$RUN_ID" 2>&1 |
-        tee "$OUT/fixed-$route.txt" | grep '^FIXED ' | tail -n 1)" || true
-    [[ -n "$line" ]] || { cat "$OUT/fixed-$route.txt" >&2; die "the fixed-rate load for $route printed nothing"; }
+    local name="$1" route="$2" run_id="$3" line
+    line="$(timeout $((FIXED_DURATION + 120)) "${FIXED_GENERATOR[@]}" "$BASE" "$route" "$RATE" "$FIXED_DURATION" "$run_id" 2>&1 |
+        tee "$OUT/$name.txt" | grep '^FIXED ' | tail -n 1)" || true
+    [[ -n "$line" ]] || { cat "$OUT/$name.txt" >&2; die "the fixed-rate load for $route printed nothing"; }
     echo "$line"
 }
-FIXED_RECOVER="" FIXED_HEALTH=""
 fixed_rate_generator
-if ((${#FIXED_GENERATOR[@]} > 0)); then
-    log "fixed rate ($FIXED_GENERATOR_NAME): /recover at $RATE req/s for ${FIXED_DURATION}s, then the health route"
-    FIXED_RECOVER="$(fixed_rate recover)"
-    FIXED_HEALTH="$(fixed_rate health)"
-else
-    log "warning: neither cc nor node: no fixed-rate scenario"
-fi
+((${#FIXED_GENERATOR[@]} > 0)) || log "warning: neither cc nor node: no fixed-rate scenario"
 
-SERVER_PEAK_RSS="$(sed -n 's/^VmHWM:[[:space:]]*//p' "/proc/$SERVER_PID/status" 2>/dev/null || true)"
-stop_server
+# ---------------------------------------------------------------- one engine
 
-# The Django peer, alone on the machine as the server was: its whole password reset for a
-# registered address (lookup, token, email, outbox row), then for unknown addresses (one SELECT).
+RUN_ID="$(random_hex 4)"
+PASSWORD="bench-$(random_hex 8)"
+RESET_PREFIX="reset-$RUN_ID"
+RESET_CSV="$TMP/reset-accounts.csv"
+write_accounts_csv "$RESET_CSV" "$RESET_PREFIX" "$RESET_ACCOUNTS"
+
+# Results, keyed "<engine>.<scenario>": the BENCH / FIXED lines and a few single figures.
+declare -A R=()
+
+run_engine() {
+    local engine="$1" e i body
+    e="$(engine_name "$engine")"
+    R[$engine.load]="$(cut -d' ' -f1 /proc/loadavg)"
+    SERVER_DATA_DIR="$TMP/data-$engine" SERVER_LOG="$OUT/$engine-server.log" SERVER_STORAGE=()
+    if [[ "$engine" == postgres ]]; then
+        pg_start
+        SERVER_STORAGE=(GATEHOUSE_DATABASE_URL="$PG_URL")
+        echo "postgres: $PG_SETTINGS" >>"$OUT/env.txt"
+    fi
+
+    # The registered accounts of the full-reset scenario, imported before the server starts.
+    log "$e: importing $RESET_ACCOUNTS accounts (gatehouse users import --from supabase)"
+    R[$engine.seed_s]="$(import_accounts "$RESET_CSV" "$RESET_ACCOUNTS" "$OUT/$engine-import.log")"
+    log "$e: imported in ${R[$engine.seed_s]} s"
+    [[ "$engine" == postgres ]] && pg_settle
+
+    start_server \
+        GATEHOUSE_BCRYPT_COST="$COST" \
+        GATEHOUSE_RATE_LIMIT_TOKEN=0 \
+        GATEHOUSE_RATE_LIMIT_OTP=0 \
+        GATEHOUSE_AUTOCONFIRM=true
+
+    BODIES="$TMP/signin-bodies.txt"
+    : >"$BODIES"
+    log "$e: signing up $USERS users"
+    for i in $(seq 1 "$USERS"); do
+        body="{\"email\":\"bench-$RUN_ID-$i@example.com\",\"password\":\"$PASSWORD\"}"
+        post_json /auth/v1/signup "$body" >/dev/null || die "sign-up failed"
+        echo "$body" >>"$BODIES"
+    done
+    mapfile -t USER_BODIES <"$BODIES"
+
+    if ((CEILING_DURATION > 0)); then
+        log "$e: ceiling: GET /auth/v1/health, ${CEILING_DURATION}s"
+        R[$engine.health]="$(run_wrk "$engine-health" health.lua "$CEILING_DURATION")"
+    fi
+
+    if ((WARMUP > 0)); then
+        log "$e: sign-in warm-up, ${WARMUP}s"
+        run_wrk "$engine-signin-warmup" signin.lua "$WARMUP" "$BODIES" "$THREADS" >/dev/null
+    fi
+    # The bound is timed right before and right after the sign-in run, with the server idle, so
+    # that it sees the machine as the sign-in run does.
+    log "$e: bcrypt: timing $ITERATIONS verifies at cost $COST"
+    R[$engine.verify_before]="$(measure_verify_ms "$engine-bcrypt-before")"
+    if [[ -z "${R[$engine.verify_before]}" ]]; then
+        log "warning: '$(basename "$BIN") bcrypt-bench' gave no verify_ms (see $OUT/$engine-bcrypt-before.err); the bound will be n/a"
+    elif ((CORES > 1)); then
+        log "$e: bcrypt: timing $ITERATIONS verifies on each of $CORES cores at once"
+        R[$engine.verify_parallel]="$(measure_parallel_verify_ms "$engine")"
+    fi
+    log "$e: sign-in: $CONNECTIONS connections, ${DURATION}s"
+    R[$engine.signin]="$(run_wrk "$engine-signin" signin.lua "$DURATION" "$BODIES" "$THREADS")"
+    log "$e: bcrypt: timing again"
+    R[$engine.verify_after]="$(measure_verify_ms "$engine-bcrypt-after")"
+
+    if ((WARMUP > 0)); then
+        log "$e: refresh warm-up: seeding $SESSIONS sessions, ${WARMUP}s"
+        seed_refresh_tokens "$TMP/refresh-warmup-tokens.txt" "$SESSIONS"
+        run_wrk "$engine-refresh-warmup" refresh.lua "$WARMUP" "$TMP/refresh-warmup-tokens.txt" "$THREADS" >/dev/null
+    fi
+    log "$e: refresh: seeding $SESSIONS sessions, then $CONNECTIONS connections, ${DURATION}s"
+    seed_refresh_tokens "$TMP/refresh-tokens.txt" "$SESSIONS"
+    R[$engine.refresh]="$(run_wrk "$engine-refresh" refresh.lua "$DURATION" "$TMP/refresh-tokens.txt" "$THREADS")"
+
+    # The whole password reset for registered addresses, each request a seeded account of its own.
+    if ((WARMUP > 0)); then
+        log "$e: full reset warm-up, ${WARMUP}s, then its mail"
+        run_reset "$engine-reset-warmup" "$WARMUP" /auth/v1/recover "w$RUN_ID" seeded "$RESET_PREFIX" 0 "$RESET_WARM_ACCOUNTS" "$THREADS" >/dev/null
+    fi
+    log "$e: full reset, registered addresses: $CONNECTIONS connections, ${DURATION}s, then until the last email is delivered"
+    R[$engine.reset]="$(run_reset "$engine-reset" "$DURATION" /auth/v1/recover "$RUN_ID" seeded "$RESET_PREFIX" "$RESET_WARM_ACCOUNTS" "$RESET_MEASURED_ACCOUNTS" "$THREADS")"
+
+    # Unknown addresses: every request a new one (no send window met), until every job is settled.
+    if ((WARMUP > 0)); then
+        log "$e: unknown-address warm-up, ${WARMUP}s, then its jobs"
+        run_reset "$engine-unknown-warmup" "$WARMUP" /auth/v1/recover "uw$RUN_ID" >/dev/null
+    fi
+    log "$e: unknown addresses: $CONNECTIONS connections, ${DURATION}s, then until every job is settled"
+    R[$engine.unknown]="$(run_reset "$engine-unknown" "$DURATION" /auth/v1/recover "u$RUN_ID")"
+
+    if ((${#FIXED_GENERATOR[@]} > 0)); then
+        outbox_wait_idle "$DRAIN_TIMEOUT" || true
+        log "$e: fixed rate ($FIXED_GENERATOR_NAME): /recover (unknown addresses) at $RATE req/s for ${FIXED_DURATION}s, then the health route"
+        R[$engine.fixed_recover]="$(fixed_rate "$engine-fixed-recover" recover "f$RUN_ID")"
+        # The worker settles the fixed run's jobs before the health route is measured beside it.
+        outbox_wait_idle "$DRAIN_TIMEOUT" || true
+        R[$engine.fixed_health]="$(fixed_rate "$engine-fixed-health" health "f$RUN_ID")"
+    fi
+
+    R[$engine.peak_rss]="$(sed -n 's/^VmHWM:[[:space:]]*//p' "/proc/$SERVER_PID/status" 2>/dev/null || true)"
+    stop_server
+    [[ "$engine" == postgres ]] && pg_stop
+    return 0
+}
+
+for engine in "${ENGINES[@]}"; do
+    run_engine "$engine"
+done
+
+# ---------------------------------------------------------------- the Django peer
+
+# Alone on the machine as the server was. Its registered requests do the whole reset in the
+# request (lookup, token, email rendered, outbox row committed), so its wrk rate is its
+# full-reset rate; unknown addresses cost it one SELECT.
 DJANGO_REGISTERED="" DJANGO_UNKNOWN="" DJANGO_VERSION=""
 if ((DJANGO)); then
     DJANGO_VERSION="$(django_install)"
@@ -347,14 +468,18 @@ if ((DJANGO)); then
     django_stop
 fi
 
+# ---------------------------------------------------------------- callgrind (optional)
+
 # Instructions per /recover (valgrind callgrind): repeatable where the wall clock is not.
-CALLGRIND_LINE=""
+declare -A CALLGRIND_LINE=()
 if ((CALLGRIND)); then
     if command -v valgrind >/dev/null 2>&1; then
-        log "callgrind: instructions per /recover (Benchmarks/callgrind.sh, a few minutes)"
-        GATEHOUSE_BIN="$BIN" BENCH_CG_REQUESTS="${BENCH_CG_REQUESTS:-1000}" bash "$BENCH_DIR/callgrind.sh" \
-            >"$OUT/callgrind.txt" 2>&1 || log "warning: callgrind.sh failed (see $OUT/callgrind.txt)"
-        CALLGRIND_LINE="$(grep '^instructions:' "$OUT/callgrind.txt" | tail -n 1 || true)"
+        for engine in "${ENGINES[@]}"; do
+            log "callgrind ($engine): instructions per /recover (Benchmarks/callgrind.sh, a few minutes)"
+            BENCH_DB="$engine" GATEHOUSE_BIN="$BIN" BENCH_CG_REQUESTS="${BENCH_CG_REQUESTS:-1000}" bash "$BENCH_DIR/callgrind.sh" \
+                >"$OUT/$engine-callgrind.txt" 2>&1 || log "warning: callgrind.sh failed (see $OUT/$engine-callgrind.txt)"
+            CALLGRIND_LINE[$engine]="$(grep '^instructions:' "$OUT/$engine-callgrind.txt" | tail -n 1 || true)"
+        done
     else
         log "warning: valgrind is missing: no instruction count"
     fi
@@ -362,95 +487,160 @@ fi
 
 # ---------------------------------------------------------------- summary
 
+RUN_SECONDS=$(((${EPOCHREALTIME/[.,]/} - RUN_STARTED_US) / 1000000))
 calc() { awk "BEGIN { printf \"$1\", $2 }"; }
 ms() { if [[ -n "$1" ]]; then calc '%.2f' "$1"; else echo n/a; fi; }
+# ratio NUMERATOR DENOMINATOR FORMAT: n/a when either is missing or the denominator is 0.
+ratio() { awk -v a="$1" -v b="$2" -v f="$3" 'BEGIN { if (a == "" || b == "" || b + 0 == 0) print "n/a"; else printf f "\n", a / b }'; }
+# verdict VALUE OP GOAL: met, MISSED, or n/a.
+verdict() { [[ "$1" == n/a ]] && { echo n/a; return; }; awk -v v="$1" -v g="$3" "BEGIN { print ((v $2 g) ? \"met\" : \"MISSED\") }"; }
 
-# One verify = the mean of the medians timed just before and just after the sign-in run.
-VERIFY_MS="$(printf '%s\n' "$VERIFY_BEFORE" "$VERIFY_AFTER" |
-    awk 'NF { sum += $1; n++ } END { if (n) printf "%.3f\n", sum / n }')"
-
-signin_rps="$(field ok_rps "$SIGNIN")"
-refresh_rps="$(field ok_rps "$REFRESH")"
-refresh_p99="$(field p99_ms "$REFRESH")"
-
-if [[ -n "$VERIFY_MS" ]]; then
-    BOUND="$(calc '%.1f' "$CORES / ($VERIFY_MS / 1000)")"
-    RATIO="$(calc '%.3f' "$signin_rps * ($VERIFY_MS / 1000) / $CORES")"
-    signin_verdict="$(awk -v r="$RATIO" 'BEGIN { print (r >= 0.95 ? "met" : "MISSED") }')"
-else
-    BOUND="n/a" RATIO="n/a" signin_verdict="no bound"
-fi
-refresh_verdict="$(awk -v r="$refresh_rps" -v p="$refresh_p99" \
-    'BEGIN { print ((r >= 3000 && p < 10) ? "met" : "MISSED") }')"
-ceiling_rps=""
-[[ -n "$CEILING" ]] && ceiling_rps="$(field ok_rps "$CEILING")"
-
-row() { printf '%-9s %10s %9s %9s %9s %9s %8s %12s %9s\n' "$@"; }
+row() { printf '%-14s %10s %9s %9s %9s %9s %8s %12s %9s\n' "$@"; }
+# scenario_row NAME LINE [whole_]: the full-reset rows give the whole-reset rate and CPU over
+# the whole span; their latencies are wrk's (the request, up to its 2xx).
 scenario_row() {
-    local name="$1" line="$2"
-    row "$name" "$(field ok_rps "$line")" "$(field p50_ms "$line")" "$(field p90_ms "$line")" \
+    local name="$1" line="$2" p="${3:-}" rps
+    [[ -n "$line" ]] || return 0
+    rps="$(field ok_rps "$line")"
+    [[ -n "$p" ]] && rps="$(field reset_rps "$line")"
+    row "$name" "$rps" "$(field p50_ms "$line")" "$(field p90_ms "$line")" \
         "$(field p99_ms "$line")" "$(field max_ms "$line")" "$(field non2xx "$line")" \
-        "$(field server_cpu_ms_per_req "$line")" "$(field machine_busy_pct "$line")"
+        "$(field "${p}server_cpu_ms_per_req" "$line")" "$(field "${p}machine_busy_pct" "$line")"
+}
+# Derived figures per engine.
+declare -A V=()
+for engine in "${ENGINES[@]}"; do
+    V[$engine.verify]="$(printf '%s\n' "${R[$engine.verify_before]:-}" "${R[$engine.verify_after]:-}" |
+        awk 'NF { sum += $1; n++ } END { if (n) printf "%.3f\n", sum / n }')"
+    V[$engine.health]="$(field ok_rps "${R[$engine.health]:-}")"
+    V[$engine.signin]="$(field ok_rps "${R[$engine.signin]}")"
+    V[$engine.refresh]="$(field ok_rps "${R[$engine.refresh]}")"
+    V[$engine.reset]="$(field reset_rps "${R[$engine.reset]}")"
+    V[$engine.unknown]="$(field reset_rps "${R[$engine.unknown]}")"
+    V[$engine.fixed_recover_p99]="$(field p99_ms "${R[$engine.fixed_recover]:-}")"
+    V[$engine.fixed_health_p99]="$(field p99_ms "${R[$engine.fixed_health]:-}")"
+    if [[ -n "${V[$engine.verify]}" ]]; then
+        V[$engine.bound]="$(calc '%.1f' "$CORES / (${V[$engine.verify]} / 1000)")"
+        V[$engine.signin_ratio]="$(calc '%.3f' "${V[$engine.signin]} * (${V[$engine.verify]} / 1000) / $CORES")"
+    else
+        V[$engine.bound]="n/a" V[$engine.signin_ratio]="n/a"
+    fi
+done
+DJ_REG="$(field ok_rps "$DJANGO_REGISTERED")" DJ_UNK="$(field ok_rps "$DJANGO_UNKNOWN")"
+
+# reset_line ENGINE SCENARIO WHAT: the accepted rate, the drain, the whole-reset rate.
+reset_line() {
+    local line="${R[$1.$2]}" what="$3"
+    printf '  %s: wrk %s 2xx in %.1f s (%s req/s answered); %s %s s after wrk stopped; %s / %s s = %s req/s\n' \
+        "$2" "$(field ok "$line")" "$(field duration_s "$line")" "$(field ok_rps "$line")" "$what" \
+        "$(field drain_s "$line")" "$(field ok "$line")" "$(field whole_s "$line")" "$(field reset_rps "$line")"
+    if [[ "$(field settled "$line")" != 1 ]]; then
+        echo "  WARNING: $2: only $(( $(field sent "$line") + $(field skipped "$line") + $(field dead "$line") )) of $(field ok "$line") jobs settled within ${DRAIN_TIMEOUT} s: its rate is not a full reset"
+    fi
+}
+goal_line() { # TEXT VALUE OP GOAL
+    local symbol="≥"
+    [[ "$3" == '<=' ]] && symbol="≤"
+    printf '  %s (goal %s %s) — %s\n' "$1" "$symbol" "$4" "$(verdict "$2" "$3" "$4")"
 }
 
 {
     echo
-    echo "Gatehouse benchmark $STAMP — ${CPU_MODEL:-cpu unknown}, $CORES cores, load $LOAD_AT_START at start"
-    echo "wrk: $CONNECTIONS connections, $THREADS thread(s), ${DURATION}s per scenario after ${WARMUP}s warm-up; bcrypt cost $COST"
-    echo
-    row scenario "req/s" "p50 ms" "p90 ms" "p99 ms" "max ms" "non-2xx" "srv cpu ms/r" "cpu busy%"
-    [[ -n "$CEILING" ]] && scenario_row health "$CEILING"
-    scenario_row sign-in "$SIGNIN"
-    scenario_row refresh "$REFRESH"
-    scenario_row recover "$RECOVER"
-    [[ -n "$DJANGO_REGISTERED" ]] && scenario_row dj-reg "$DJANGO_REGISTERED"
-    [[ -n "$DJANGO_UNKNOWN" ]] && scenario_row dj-unkn "$DJANGO_UNKNOWN"
-    echo
-    echo "bcrypt verify (cost $COST, median of $ITERATIONS): $(ms "$VERIFY_BEFORE") ms before the sign-in run, $(ms "$VERIFY_AFTER") ms after it; bound uses their mean $(ms "$VERIFY_MS") ms x $CORES cores"
-    echo "sign-in: $signin_rps req/s, bound $BOUND req/s, ratio $RATIO (target ≥ 0.95) — $signin_verdict"
-    if [[ -n "${VERIFY_PARALLEL:-}" && "$RATIO" != n/a ]]; then
-        parallel_bound="$(calc '%.1f' "$CORES / ($VERIFY_PARALLEL / 1000)")"
-        echo "  diagnostic: with all $CORES cores verifying at once one verify took $(ms "$VERIFY_PARALLEL") ms: bound $parallel_bound req/s, sign-in at $(calc '%.3f' "$signin_rps / $parallel_bound") of it"
-    fi
-    echo "refresh: $refresh_rps req/s (target ≥ 3000), p99 $refresh_p99 ms (target < 10) — $refresh_verdict"
-    if [[ -n "$ceiling_rps" ]]; then
-        echo "refresh / health route: $(calc '%.3f' "$refresh_rps / $ceiling_rps") (same connections, same run)"
-    fi
-    echo
-    echo "goals (same run; recover = POST /auth/v1/recover, every request a new address):"
-    recover_rps="$(field ok_rps "$RECOVER")"
-    goal() { awk -v v="$1" -v g="$3" "BEGIN { print ((v $2 g) ? \"met\" : \"MISSED\") }"; }
+    echo "Gatehouse benchmark $STAMP — ${CPU_MODEL:-cpu unknown}, $CORES cores, load $LOAD_AT_START at start, $RUN_SECONDS s in all"
+    echo "wrk: $CONNECTIONS connections, $THREADS thread(s), ${DURATION}s per scenario after ${WARMUP}s warm-up; bcrypt cost $COST; fixed rate $RATE req/s for ${FIXED_DURATION}s"
+    for engine in "${ENGINES[@]}"; do
+        e="$(engine_name "$engine")"
+        echo
+        echo "$e (load ${R[$engine.load]} at its start; $RESET_ACCOUNTS accounts imported in ${R[$engine.seed_s]} s; server peak RSS ${R[$engine.peak_rss]:-n/a})"
+        row scenario "req/s" "p50 ms" "p90 ms" "p99 ms" "max ms" "non-2xx" "srv cpu ms/r" "cpu busy%"
+        scenario_row health "${R[$engine.health]:-}"
+        scenario_row sign-in "${R[$engine.signin]}"
+        scenario_row refresh "${R[$engine.refresh]}"
+        scenario_row "reset (reg.)" "${R[$engine.reset]}" whole_
+        scenario_row "unknown" "${R[$engine.unknown]}" whole_
+        reset_line "$engine" reset "last email delivered"
+        reset_line "$engine" unknown "last job settled"
+        echo "  bcrypt verify (cost $COST, median of $ITERATIONS): $(ms "${R[$engine.verify_before]}") ms before the sign-in run, $(ms "${R[$engine.verify_after]}") ms after; bound ${V[$engine.bound]} req/s from their mean x $CORES cores"
+        if [[ -n "${R[$engine.verify_parallel]:-}" && "${V[$engine.signin_ratio]}" != n/a ]]; then
+            parallel_bound="$(calc '%.1f' "$CORES / (${R[$engine.verify_parallel]} / 1000)")"
+            echo "  diagnostic: with all $CORES cores verifying at once one verify took $(ms "${R[$engine.verify_parallel]}") ms: bound $parallel_bound req/s, sign-in at $(calc '%.3f' "${V[$engine.signin]} / $parallel_bound") of it"
+        fi
+        if [[ -n "${R[$engine.fixed_recover]:-}" ]]; then
+            for kind in recover health; do
+                line="${R[$engine.fixed_$kind]}"
+                echo "  fixed $RATE req/s, $kind: p50 $(field p50_ms "$line") p90 $(field p90_ms "$line") p99 $(field p99_ms "$line") max $(field max_ms "$line") ms; achieved $(field achieved_rps "$line") req/s, late sends $(field late_sends "$line"), non-2xx $(field non2xx "$line")"
+            done
+        fi
+    done
     if [[ -n "$DJANGO_REGISTERED" ]]; then
-        dj_reg="$(field ok_rps "$DJANGO_REGISTERED")" dj_unk="$(field ok_rps "$DJANGO_UNKNOWN")"
-        r="$(calc '%.2f' "$recover_rps / $dj_reg")"
-        echo "  /recover vs Django (registered addresses): $recover_rps / $dj_reg req/s = ${r}x (goal ≥ 10) — $(goal "$r" '>=' 10)"
-        echo "  /recover vs Django (unknown addresses, no write): $recover_rps / $dj_unk req/s = $(calc '%.2f' "$recover_rps / $dj_unk")x"
-    else
-        echo "  /recover vs Django: not measured (BENCH_DJANGO=0)"
+        echo
+        echo "Django peer ($DJANGO_VERSION; the whole reset happens in the request, so req/s is its full-reset rate)"
+        row scenario "req/s" "p50 ms" "p90 ms" "p99 ms" "max ms" "non-2xx" "srv cpu ms/r" "cpu busy%"
+        scenario_row "registered" "$DJANGO_REGISTERED"
+        scenario_row "unknown" "$DJANGO_UNKNOWN"
     fi
-    if [[ -n "$ceiling_rps" ]]; then
-        r="$(calc '%.3f' "$recover_rps / $ceiling_rps")"
-        echo "  /recover / health route: $recover_rps / $ceiling_rps req/s = $r (goal ≥ 0.4) — $(goal "$r" '>=' 0.4)"
-        r="$(calc '%.3f' "$refresh_rps / $ceiling_rps")"
-        echo "  refresh / health route: $refresh_rps / $ceiling_rps req/s = $r (goal ≥ 0.35) — $(goal "$r" '>=' 0.35)"
+
+    for engine in "${ENGINES[@]}"; do
+        e="$(engine_name "$engine")"
+        echo
+        echo "goals, $e (same run):"
+        if [[ -n "$DJ_REG" ]]; then
+            r="$(ratio "${V[$engine.reset]}" "$DJ_REG" '%.2f')"
+            goal_line "full reset, registered addresses, Gatehouse (wrk start to last email delivered) / Django registered: ${V[$engine.reset]} / $DJ_REG = ${r}x" "$r" '>=' 5
+            r="$(ratio "${V[$engine.unknown]}" "$DJ_UNK" '%.2f')"
+            goal_line "unknown addresses, Gatehouse (wrk start to last job settled) / Django unknown: ${V[$engine.unknown]} / $DJ_UNK = ${r}x" "$r" '>=' 5
+        else
+            echo "  Gatehouse / Django: not measured (BENCH_DJANGO=0)"
+        fi
+        r="$(ratio "${V[$engine.reset]}" "${V[$engine.health]}" '%.3f')"
+        goal_line "full reset, registered / health route: ${V[$engine.reset]} / ${V[$engine.health]:-n/a} = $r" "$r" '>=' 0.25
+        r="$(ratio "${V[$engine.refresh]}" "${V[$engine.health]}" '%.3f')"
+        goal_line "refresh / health route: ${V[$engine.refresh]} / ${V[$engine.health]:-n/a} = $r" "$r" '>=' 0.35
+        goal_line "sign-in / bcrypt bound: ${V[$engine.signin]} / ${V[$engine.bound]} = ${V[$engine.signin_ratio]}" "${V[$engine.signin_ratio]}" '>=' 0.95
+        if [[ "$engine" == sqlite ]]; then
+            refresh_p99="$(field p99_ms "${R[$engine.refresh]}")"
+            echo "  refresh on SQLite: ${V[$engine.refresh]} req/s (target ≥ 3000), p99 $refresh_p99 ms (target < 10) — $(awk -v r="${V[$engine.refresh]}" -v p="$refresh_p99" 'BEGIN { print ((r >= 3000 && p < 10) ? "met" : "MISSED") }')"
+        fi
+        r="$(ratio "${V[$engine.fixed_recover_p99]}" "${V[$engine.fixed_health_p99]}" '%.2f')"
+        goal_line "fixed $RATE req/s, /recover p99 / health p99: ${V[$engine.fixed_recover_p99]:-n/a} / ${V[$engine.fixed_health_p99]:-n/a} ms = $r" "$r" '<=' 2
+        if [[ -n "${CALLGRIND_LINE[$engine]:-}" ]]; then echo "  callgrind: ${CALLGRIND_LINE[$engine]#instructions: }"; fi
+    done
+
+    if ((${#ENGINES[@]} == 2)); then
+        echo
+        echo "PostgreSQL / SQLite (same run; goal ≥ 0.5 each):"
+        for pair in "health route:health" "sign-in:signin" "refresh:refresh" "full reset, registered:reset" "unknown addresses:unknown"; do
+            label="${pair%%:*}" key="${pair#*:}"
+            r="$(ratio "${V[postgres.$key]}" "${V[sqlite.$key]}" '%.3f')"
+            goal_line "$label: ${V[postgres.$key]:-n/a} / ${V[sqlite.$key]:-n/a} req/s = $r" "$r" '>=' 0.5
+        done
+        r="$(ratio "${V[sqlite.fixed_recover_p99]}" "${V[postgres.fixed_recover_p99]}" '%.3f')"
+        goal_line "fixed $RATE req/s /recover, SQLite p99 / PostgreSQL p99 (latency: inverted so that higher is better): ${V[sqlite.fixed_recover_p99]:-n/a} / ${V[postgres.fixed_recover_p99]:-n/a} ms = $r" "$r" '>=' 0.5
     fi
-    if [[ -n "$FIXED_RECOVER" && -n "$FIXED_HEALTH" ]]; then
-        rp99="$(field p99_ms "$FIXED_RECOVER")" hp99="$(field p99_ms "$FIXED_HEALTH")"
-        r="$(calc '%.2f' "$rp99 / $hp99")"
-        echo "  fixed $RATE req/s (open loop, latency from the scheduled send): /recover p50 $(field p50_ms "$FIXED_RECOVER") p99 $rp99 ms (goal ≤ 5) — $(goal "$rp99" '<=' 5); health p50 $(field p50_ms "$FIXED_HEALTH") p99 $hp99 ms"
-        echo "  /recover p99 / health p99: $r (goal ≤ 1.5) — $(goal "$r" '<=' 1.5); achieved $(field achieved_rps "$FIXED_RECOVER") / $(field achieved_rps "$FIXED_HEALTH") req/s, late sends $(field late_sends "$FIXED_RECOVER") / $(field late_sends "$FIXED_HEALTH")"
-    fi
-    echo "  sign-in / bcrypt bound: $RATIO (goal ≥ 0.95) — $signin_verdict"
-    if [[ -n "$CALLGRIND_LINE" ]]; then echo "  callgrind: ${CALLGRIND_LINE#instructions: } (goal: half of the baseline in Benchmarks/PROFILE.md)"; fi
-    [[ -n "$SERVER_PEAK_RSS" ]] && echo "server peak RSS: $SERVER_PEAK_RSS"
-    for pair in "health:$CEILING" "sign-in:$SIGNIN" "refresh:$REFRESH" "recover:$RECOVER" "django-registered:$DJANGO_REGISTERED" "django-unknown:$DJANGO_UNKNOWN" "fixed-recover:$FIXED_RECOVER" "fixed-health:$FIXED_HEALTH"; do
+
+    echo
+    for engine in "${ENGINES[@]}"; do
+        for key in health signin refresh reset unknown fixed_recover fixed_health; do
+            line="${R[$engine.$key]:-}"
+            [[ -n "$line" ]] || continue
+            for counter in non2xx socket_errors timeouts starved failed; do
+                n="$(field "$counter" "$line")"
+                [[ "${n:-0}" == 0 ]] || echo "WARNING: $engine $key had $n $counter (see $OUT)"
+            done
+        done
+        for pair in "reset:sent" "unknown:skipped"; do
+            key="${pair%%:*}" event="${pair#*:}" line="${R[$engine.${pair%%:*}]}"
+            [[ "$(field "$event" "$line")" -ge "$(field ok "$line")" ]] ||
+                echo "WARNING: $engine $key: $(field ok "$line") requests accepted, $(field "$event" "$line") jobs $event (sent $(field sent "$line"), skipped $(field skipped "$line"), dead $(field dead "$line"))"
+        done
+    done
+    for pair in "django-registered:$DJANGO_REGISTERED" "django-unknown:$DJANGO_UNKNOWN"; do
         name="${pair%%:*}" line="${pair#*:}"
         [[ -n "$line" ]] || continue
-        for counter in non2xx socket_errors timeouts starved; do
+        for counter in non2xx socket_errors timeouts; do
             n="$(field "$counter" "$line")"
             [[ "${n:-0}" == 0 ]] || echo "WARNING: $name had $n $counter (see $OUT)"
         done
     done
-    echo
     echo "raw output: $OUT"
 } | tee "$OUT/summary.txt"

@@ -56,3 +56,13 @@ function done(summary, latency, requests)
       latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000,
       latency.max / 1000, latency.mean / 1000))
 end
+
+-- Pacing, for memory.sh's steady mixed load: with BENCH_WRK_DELAY_MS set, each connection waits
+-- that long after an answer before its next request, so a few connections make a moderate,
+-- steady load instead of as much as the server can take.
+local pace_ms = tonumber(os.getenv("BENCH_WRK_DELAY_MS") or "")
+if pace_ms and pace_ms > 0 then
+   function delay()
+      return pace_ms
+   end
+end

@@ -17,17 +17,29 @@ import Logging
 
 /// The development transport: messages are stored in the database and browsed at `/_dev/mail`
 /// (HTML and a JSON API), so every flow can be tried without a mail server.
-struct DevMailbox: MailTransport {
+///
+/// The outbox worker sends a batch's messages at once; they are stored together (`GroupCommit`),
+/// one statement for all that arrive while the previous ones are written, instead of one write
+/// each on SQLite's single writer.
+final class DevMailbox: MailTransport {
     let name = "dev-mailbox"
-    let store: any SQLStore
+    /// Messages per statement: seven values each, well under SQLite's bound-value limit.
+    static let batchLimit = 100
+    private let inserts: GroupCommit<MailMessage, Void>
+
+    init(store: any SQLStore) {
+        let store = Store(sql: store, logger: Logger(label: "gatehouse.mail"))
+        inserts = GroupCommit(batchLimit: Self.batchLimit) { messages in
+            // One INSERT: atomic without a transaction around it.
+            let now = ServerClock.system.now()
+            try await store.perform(.statement) { try await $0.devMailbox.insert(messages, now: now) }
+            return messages.map { _ in () }
+        }
+    }
 
     func send(_ message: MailMessage) async throws(MailDeliveryError) {
         do {
-            // One INSERT: atomic without a transaction around it.
-            let now = ServerClock.system.now()
-            try await Store(sql: store, logger: Logger(label: "gatehouse.mail")).perform(.statement) {
-                try await $0.devMailbox.insert(message, now: now)
-            }
+            try await inserts.submit(message)
         } catch {
             throw MailDeliveryError(transient: true, "dev mailbox: could not store the message")
         }

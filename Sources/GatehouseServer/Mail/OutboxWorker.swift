@@ -29,7 +29,12 @@ final class OutboxWorker: Service {
     let transport: any MailTransport
     let templates = EmailTemplates()
     let emailChangeTemplates = EmailChangeTemplates()
-    let batchSize = 16
+    /// Jobs claimed at once: the claim, the token minting and the settlement are one write
+    /// each per batch, so a larger batch costs fewer turns on the writer per email.
+    let batchSize = 64
+    /// Messages of a batch in flight at once: a relay serves a handful of connections per client,
+    /// and more than this in flight gains nothing on the dev mailbox's group commit either.
+    let sendConcurrency = 16
     /// How long a claim holds without renewal. While a batch is in flight a heartbeat renews
     /// it every third of that, so a live worker's job is never claimed twice, and the job of a
     /// worker that died (SIGKILL, power loss) is claimed again within this many seconds.
@@ -46,11 +51,20 @@ final class OutboxWorker: Service {
     let maximumFailurePause: Double = 60
     /// Consecutive failed claims; 0 once a claim succeeds.
     private let failedClaims = Mutex(0)
+    /// Outcomes known while others are being written go together in the next transaction: the
+    /// sends of a batch finish at about the same time, and one write each would queue them one
+    /// behind the other on SQLite's single writer.
+    private let settlements: GroupCommit<[(OutboxEntry, DeliveryOutcome)], Void>
 
     init(environment: ServerEnvironment, mail: MailService) {
         self.environment = environment
         self.mail = mail
         self.transport = environment.transport
+        let transportName = environment.transport.name
+        settlements = GroupCommit(batchLimit: 64) { batches in
+            await Self.record(batches.flatMap { $0 }, environment: environment, transportName: transportName)
+            return batches.map { _ in () }
+        }
     }
 
     func run() async throws {
@@ -139,8 +153,14 @@ final class OutboxWorker: Service {
             // Each sent message's outcome is recorded as soon as it is known (claiming stays
             // batched): a crash then repeats at most the messages still in flight.
             await withTaskGroup(of: Void.self) { group in
+                var inFlight = 0
                 for (entry, message) in zip(entries, messages) {
                     guard let message else { continue }
+                    if inFlight == sendConcurrency {
+                        await group.next()
+                        inFlight -= 1
+                    }
+                    inFlight += 1
                     group.addTask {
                         let outcome = await self.deliver(message)
                         // Shutdown interrupted this send: record nothing, so the lease runs out
@@ -181,7 +201,7 @@ final class OutboxWorker: Service {
         }
     }
 
-    private enum DeliveryOutcome: Sendable {
+    fileprivate enum DeliveryOutcome: Sendable {
         case sent
         /// Nothing to send: the address has no account (or is already confirmed).
         case skipped
@@ -197,9 +217,15 @@ final class OutboxWorker: Service {
         }
     }
 
-    /// Records outcomes in one transaction: one message's as it is known, or a whole batch's
-    /// when preparing it failed.
+    /// Records outcomes with those that become known meanwhile (`settlements`): one message's
+    /// as it is known, or a whole batch's when preparing it failed.
     private func record(_ outcomes: [(OutboxEntry, DeliveryOutcome)]) async {
+        // The write logs its own failure; nothing is thrown to the senders.
+        try? await settlements.submit(outcomes)
+    }
+
+    /// Records outcomes in one transaction.
+    private static func record(_ outcomes: [(OutboxEntry, DeliveryOutcome)], environment: ServerEnvironment, transportName: String) async {
         let now = environment.clock.now()
         let configuration = environment.configuration.mail
         var finished: [OutboxRepository.Finish] = []
@@ -207,7 +233,7 @@ final class OutboxWorker: Service {
         for (entry, outcome) in outcomes {
             let metadata: Logger.Metadata = [
                 "job": "\(entry.id.lowercasedString)", "kind": "\(entry.job.kind)", "attempt": "\(entry.attempts)",
-                "transport": "\(transport.name)",
+                "transport": "\(transportName)",
             ]
             switch outcome {
             case .sent:

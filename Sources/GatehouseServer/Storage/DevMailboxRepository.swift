@@ -19,14 +19,18 @@ import SQLKit
 struct DevMailboxRepository: Sendable {
     let database: any SQLDatabase
 
-    func insert(_ message: MailMessage, now: Timestamp) async throws {
-        try await database.raw(
-            """
-            INSERT INTO dev_mailbox (id, recipient, sender, subject, text_body, html_body, created_at)
-            VALUES (\(bind: UUID().lowercasedString), \(bind: message.to.address.lowercased()), \(bind: message.from.address),
-                \(bind: message.subject), \(bind: message.text), \(bind: message.html), \(bind: now.microsecondsSinceEpoch))
-            """
-        ).run()
+    /// Stores `messages` in one statement (the transport's group commit hands them over together).
+    func insert(_ messages: [MailMessage], now: Timestamp) async throws {
+        guard !messages.isEmpty else { return }
+        var insert = database.insert(into: "dev_mailbox")
+            .columns("id", "recipient", "sender", "subject", "text_body", "html_body", "created_at")
+        for message in messages {
+            insert = insert.values(
+                SQLBind(RandomSource.system.uuid().lowercasedString), SQLBind(message.to.address.lowercased()),
+                SQLBind(message.from.address),
+                SQLBind(message.subject), SQLBind(message.text), SQLBind(message.html), SQLBind(now.microsecondsSinceEpoch))
+        }
+        try await insert.run()
     }
 
     /// Newest first; for one recipient when `recipient` is given.

@@ -14,6 +14,12 @@
 import Foundation
 import Synchronization
 
+#if canImport(Darwin)
+    import Darwin
+#else
+    import Glibc
+#endif
+
 /// Where the server's randomness comes from, as a seam: the system's cryptographic generator in
 /// production; a seeded, reproducible sequence in tests (`RandomSource.seeded`), so a test knows
 /// the code an email will carry or the id a row will get. Every token, code and id the services
@@ -25,10 +31,18 @@ struct RandomSource: Sendable {
         self.fill = fill
     }
 
-    /// The operating system's cryptographically secure generator.
+    /// The operating system's cryptographically secure generator, one read for the whole
+    /// buffer. `SystemRandomNumberGenerator` draws 8 bytes a call: filled byte by byte it made one
+    /// `getrandom` system call per byte, dozens a request (Benchmarks/PROFILE.md).
     static let system = RandomSource { bytes in
-        var generator = SystemRandomNumberGenerator()
-        for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
+        bytes.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            #if canImport(Darwin)
+                arc4random_buf(base, buffer.count)
+            #else
+                SystemEntropy.read(into: base, count: buffer.count)
+            #endif
+        }
     }
 
     /// A reproducible sequence (SplitMix64 from `seed`), for tests only: never secret.
@@ -76,3 +90,27 @@ struct RandomSource: Sendable {
         }
     }
 }
+
+#if !canImport(Darwin)
+    /// `/dev/urandom`, opened once: the kernel's CSPRNG, the same one `getrandom` reads (which
+    /// Glibc's Swift module does not expose).
+    private enum SystemEntropy {
+        static let descriptor: Int32 = {
+            let descriptor = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+            precondition(descriptor >= 0, "cannot open /dev/urandom: errno \(errno)")
+            return descriptor
+        }()
+
+        static func read(into base: UnsafeMutableRawPointer, count: Int) {
+            var filled = 0
+            while filled < count {
+                let read = Glibc.read(descriptor, base + filled, count - filled)
+                if read > 0 {
+                    filled += read
+                } else if read == 0 || errno != EINTR {
+                    fatalError("reading /dev/urandom failed: errno \(errno)")
+                }
+            }
+        }
+    }
+#endif

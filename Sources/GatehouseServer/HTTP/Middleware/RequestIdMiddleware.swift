@@ -60,13 +60,6 @@ struct RequestIdMiddleware: RouterMiddleware {
 
     /// 128 random bits, hex: unguessable and unique enough to find one request in the logs.
     static func newId() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
+        RandomSource.system.bytes(16).hexString
     }
 }
