@@ -56,9 +56,5 @@ function response(status, headers, body)
    if starved_count > 0 and body:find('"version"', 1, true) then
       return
    end
-   if status >= 200 and status < 300 then
-      ok_count = ok_count + 1
-   else
-      bad_count = bad_count + 1
-   end
+   count_status(status)
 end

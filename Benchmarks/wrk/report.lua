@@ -10,14 +10,19 @@ starved_count = 0  -- requests sent without a usable token (refresh scenario onl
 
 local threads = {}
 
--- The default counting: any 2xx is a success. A script that must look into the answer (refresh
--- keeps the new token) defines its own response() after loading this file, which replaces this.
-function response(status, headers, body)
+-- Any 2xx is a success.
+function count_status(status)
    if status >= 200 and status < 300 then
       ok_count = ok_count + 1
    else
       bad_count = bad_count + 1
    end
+end
+
+-- The default counting. A script that must look into the answer (refresh keeps the new token)
+-- defines its own response() after loading this file, which replaces this.
+function response(status, headers, body)
+   count_status(status)
 end
 
 function setup(thread)

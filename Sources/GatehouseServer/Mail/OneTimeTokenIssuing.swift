@@ -42,6 +42,14 @@ extension MailService {
             let found = try await database.users.find(emails: Array(Set(addresses.compactMap { $0 })))
             let byEmail = Dictionary(found.map { ($0.email, $0) }, uniquingKeysWith: { first, _ in first })
             var users: [UserRecord?] = []
+            var tokens: [(record: OneTimeTokenRecord, linkHash: String)] = []
+            // A PKCE token is a flow of its own, bound to the challenge of whoever asked for it:
+            // it cancels nothing, or a stranger's request would cancel the owner's link. A plain
+            // request replaces earlier plain links (the newest email works; the send window keeps
+            // that from happening within one window): within the batch, the last plain token of
+            // an account and purpose is the one kept, as if each had been stored in turn.
+            var plainTokenIndex: [PlainTokenKey: Int] = [:]
+            var signups: [(userId: UUID, tokenId: UUID)] = []
             for (index, address) in addresses.enumerated() {
                 let purpose = requests[index].purpose
                 guard let address, let user = byEmail[address], purpose.reachesConfirmedAccounts || !user.isConfirmed else {
@@ -50,24 +58,39 @@ extension MailService {
                 }
                 var stored = minted[index].record
                 stored.userId = user.id
-                // A PKCE token is a flow of its own, bound to the challenge of whoever asked for
-                // it: it cancels nothing, or a stranger's request would cancel the owner's link.
-                // A plain request replaces only earlier plain links (the newest email works;
-                // the send window keeps that from happening within one window).
                 if requests[index].codeChallenge == nil {
-                    try await database.oneTimeTokens.deletePendingPlain(userId: user.id, purpose: purpose)
-                }
-                try await database.oneTimeTokens.insert(stored, linkHash: minted[index].linkHash, now: now)
-                if requests[index].pendingSignupId != nil {
-                    // Bound to the address's newest sign-up, not necessarily the one that queued
-                    // this email: workers send in any order, and an earlier sign-up's email sent
-                    // last must not bring back the password a later sign-up superseded.
-                    if let newest = try await database.pendingSignups.newest(userId: user.id) {
-                        try await database.pendingSignups.bind(id: newest.id, userId: user.id, tokenId: stored.id)
+                    let key = PlainTokenKey(userId: user.id, purpose: purpose)
+                    if let earlier = plainTokenIndex[key] {
+                        tokens[earlier] = (stored, minted[index].linkHash)
+                    } else {
+                        plainTokenIndex[key] = tokens.count
+                        tokens.append((stored, minted[index].linkHash))
                     }
+                } else {
+                    tokens.append((stored, minted[index].linkHash))
                 }
-                try await database.users.recordEmailSent(userId: user.id, purpose: purpose, at: now)
+                // Bound to the address's newest sign-up, not necessarily the one that queued this
+                // email: workers send in any order, and an earlier sign-up's email sent last must
+                // not bring back the password a later sign-up superseded.
+                if requests[index].pendingSignupId != nil { signups.append((user.id, stored.id)) }
                 users.append(user)
+            }
+            for (purpose, keys) in Dictionary(grouping: plainTokenIndex.keys, by: \.purpose) {
+                try await database.oneTimeTokens.deletePendingPlain(userIds: keys.map(\.userId), purpose: purpose)
+            }
+            try await database.oneTimeTokens.insert(tokens, now: now)
+            // Each bind replaces the last: only an account's last token of the batch is bound.
+            let lastSignups = signups.enumerated().filter { index, signup in
+                !signups[(index + 1)...].contains { $0.userId == signup.userId }
+            }.map(\.element)
+            for signup in lastSignups {
+                if let newest = try await database.pendingSignups.newest(userId: signup.userId) {
+                    try await database.pendingSignups.bind(id: newest.id, userId: signup.userId, tokenId: signup.tokenId)
+                }
+            }
+            let reached = zip(requests, users).compactMap { request, user in user.map { (request.purpose, $0.id) } }
+            for (purpose, sent) in Dictionary(grouping: reached, by: \.0) {
+                try await database.users.recordEmailSent(userIds: sent.map(\.1), purpose: purpose, at: now)
             }
             return users
         }
@@ -101,4 +124,10 @@ extension MailService {
         }
         return url
     }
+}
+
+/// An account and purpose whose plain (non-PKCE) tokens replace one another.
+private struct PlainTokenKey: Hashable {
+    var userId: UUID
+    var purpose: TokenPurpose
 }

@@ -22,29 +22,23 @@ import Synchronization
     import Darwin
 #endif
 
-/// The log lines' timestamps, formatted once per second. Every request writes a line, and
-/// `localtime` + `strftime` (swift-log's `StreamLogHandler`) or `Date.formatted(.iso8601…)` (the
-/// JSON lines) for each one were a visible share of a request's cost (Benchmarks/PROFILE.md).
+/// The JSON log lines' timestamps, formatted once per second. Every request writes a line, and
+/// `Date.formatted(.iso8601…)` for each one was a visible share of a request's cost
+/// (Benchmarks/PROFILE.md).
 final class LogTimestamp: Sendable {
     static let shared = LogTimestamp()
 
     private struct Cached {
         var second: Int = .min
-        var local = ""
         var utc = ""
     }
 
     private let cached = Mutex(Cached())
 
-    /// `2026-11-27T17:44:21+0000`: local time, as swift-log's `StreamLogHandler` writes it.
-    func local(_ now: timespec = LogTimestamp.now()) -> String {
-        texts(for: now.tv_sec).local
-    }
-
     /// `2026-11-27T17:44:21.123Z`: UTC with milliseconds, for the JSON lines.
     func utc(_ now: timespec = LogTimestamp.now()) -> String {
         let milliseconds = Int(now.tv_nsec / 1_000_000)
-        return texts(for: now.tv_sec).utc + "." + milliseconds.zeroPadded(toWidth: 3) + "Z"
+        return seconds(now.tv_sec) + "." + milliseconds.zeroPadded(toWidth: 3) + "Z"
     }
 
     static func now() -> timespec {
@@ -53,14 +47,14 @@ final class LogTimestamp: Sendable {
         return now
     }
 
-    private func texts(for second: Int) -> (local: String, utc: String) {
-        if let hit = cached.withLock({ $0.second == second ? ($0.local, $0.utc) : nil }) { return hit }
+    /// `2026-11-27T17:44:21`, UTC, for `second` since the epoch.
+    private func seconds(_ second: Int) -> String {
+        if let hit = cached.withLock({ $0.second == second ? $0.utc : nil }) { return hit }
         var seconds = time_t(second)
         var parts = tm()
-        let local = localtime_r(&seconds, &parts) != nil ? Self.format(&parts, "%Y-%m-%dT%H:%M:%S%z") : "<unknown>"
         let utc = gmtime_r(&seconds, &parts) != nil ? Self.format(&parts, "%Y-%m-%dT%H:%M:%S") : "1970-01-01T00:00:00"
-        cached.withLock { $0 = Cached(second: second, local: local, utc: utc) }
-        return (local, utc)
+        cached.withLock { $0 = Cached(second: second, utc: utc) }
+        return utc
     }
 
     private static func format(_ parts: inout tm, _ pattern: String) -> String {

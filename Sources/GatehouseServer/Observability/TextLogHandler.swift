@@ -14,67 +14,43 @@
 import Foundation
 import Logging
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// The default log format: the lines of swift-log's `StreamLogHandler` on standard error,
-/// character for character (`<time> <level> <label>: <key=value …> [<source>] <message>`), with
-/// the request's id as `request_id` like the JSON format, made cheaper: the timestamp is
-/// formatted once a second (`LogTimestamp`) instead of once a line, and the line is built in one
-/// buffer. A request writes one line.
+/// The default log format: swift-log's `StreamLogHandler` on standard error
+/// (`<time> <level> <label>: <key=value …> [<source>] <message>`), with the request's id under
+/// `request_id` like the JSON format. A line built by hand was measured against this one and
+/// bought 8 % or less on every goal figure (Benchmarks/PROFILE.md), so the library writes it.
 public struct TextLogHandler: LogHandler {
-    public var metadata: Logger.Metadata = [:]
-    public var metadataProvider: Logger.MetadataProvider?
-    public var logLevel: Logger.Level = .info
-    let label: String
-    let output: @Sendable (String) -> Void
+    private var stream: StreamLogHandler
 
     public init(label: String, metadataProvider: Logger.MetadataProvider? = LoggingSystem.metadataProvider) {
         self.init(label: label, metadataProvider: metadataProvider, output: TextLogHandler.standardError)
     }
 
     init(label: String, metadataProvider: Logger.MetadataProvider? = nil, output: @escaping @Sendable (String) -> Void) {
-        self.label = label
-        self.metadataProvider = metadataProvider
-        self.output = output
+        stream = StreamLogHandler(label: label, stream: LineOutput(sink: output), metadataProvider: metadataProvider)
+    }
+
+    public var logLevel: Logger.Level {
+        get { stream.logLevel }
+        set { stream.logLevel = newValue }
+    }
+
+    public var metadataProvider: Logger.MetadataProvider? {
+        get { stream.metadataProvider }
+        set { stream.metadataProvider = newValue }
+    }
+
+    public var metadata: Logger.Metadata {
+        get { stream.metadata }
+        set { stream.metadata = Dictionary(newValue.map { (Logger.Metadata.renamed($0.key), $0.value) }) { $1 } }
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
+        get { stream[metadataKey: Logger.Metadata.renamed(key)] }
+        set { stream[metadataKey: Logger.Metadata.renamed(key)] = newValue }
     }
 
     public func log(event: LogEvent) {
-        let merged = Logger.Metadata.line(base: metadata, provider: metadataProvider, event: event)
-        // Built as UTF-8 bytes: appending a string's bytes is a copy, where `String.append` took its
-        // general path for each of a line's dozen and more pieces (Benchmarks/PROFILE.md).
-        var line: [UInt8] = []
-        line.reserveCapacity(256)
-        line.append(contentsOf: LogTimestamp.shared.local().utf8)
-        line.append(UInt8(ascii: " "))
-        line.append(contentsOf: event.level.rawValue.utf8)
-        if !label.isEmpty {
-            line.append(UInt8(ascii: " "))
-            line.append(contentsOf: label.utf8)
-        }
-        line.append(UInt8(ascii: ":"))
-        for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
-            line.append(UInt8(ascii: " "))
-            line.append(contentsOf: key.utf8)
-            line.append(UInt8(ascii: "="))
-            line.append(contentsOf: value.description.utf8)
-        }
-        line.append(contentsOf: " [".utf8)
-        line.append(contentsOf: event.source.utf8)
-        line.append(contentsOf: "] ".utf8)
-        line.append(contentsOf: event.message.description.utf8)
-        line.append(UInt8(ascii: "\n"))
-        output(String(decoding: line, as: UTF8.self))
+        stream.log(event: event)
     }
 
     /// One `write(2)` a line on standard error (as the JSON lines are written): a line is never
@@ -84,10 +60,24 @@ public struct TextLogHandler: LogHandler {
     }
 }
 
+/// `StreamLogHandler` writes each line in one call; this hands it to the handler's output.
+private struct LineOutput: TextOutputStream, Sendable {
+    let sink: @Sendable (String) -> Void
+
+    mutating func write(_ string: String) {
+        sink(string)
+    }
+}
+
 extension Logger.Metadata {
     /// The key both formats write the request's id under. Hummingbird keeps it on the request's
     /// logger as `hb.request.id` (`RequestContext.id` reads it there), so a line renames it.
     static let requestIdKey = "request_id"
+
+    /// The key a line writes `key` under: the request's id under `requestIdKey`.
+    static func renamed(_ key: String) -> String {
+        key == RequestIdMiddleware.metadataKey ? requestIdKey : key
+    }
 
     /// What one line carries, as swift-log's `StreamLogHandler` merges it: the handler's own
     /// metadata, then the provider's, then the call's, and a logged error's message and type;

@@ -30,16 +30,24 @@ struct OneTimeTokenRepository: Sendable {
         "id, user_id, purpose, code_hash, attempts, code_challenge, code_challenge_method, redirect_to, expires_at, consumed_at"
 
     func insert(_ record: OneTimeTokenRecord, linkHash: String, now: Timestamp) async throws {
-        try await database.raw(
-            """
-            INSERT INTO one_time_tokens (id, user_id, purpose, token_hash, code_hash, attempts, code_challenge,
-                code_challenge_method, redirect_to, expires_at, consumed_at, created_at)
-            VALUES (\(bind: record.id.lowercasedString), \(bind: record.userId.lowercasedString),
-                \(bind: record.purpose.rawValue), \(bind: linkHash), \(bind: record.codeHash), 0, \(bind: record.codeChallenge),
-                \(bind: record.codeChallengeMethod), \(bind: record.redirectTo), \(bind: record.expiresAt.microsecondsSinceEpoch),
-                NULL, \(bind: now.microsecondsSinceEpoch))
-            """
-        ).run()
+        try await insert([(record, linkHash)], now: now)
+    }
+
+    /// Stores several tokens in one statement (the outbox worker mints a batch's together).
+    func insert(_ tokens: [(record: OneTimeTokenRecord, linkHash: String)], now: Timestamp) async throws {
+        guard !tokens.isEmpty else { return }
+        var insert = database.insert(into: "one_time_tokens")
+            .columns(
+                "id", "user_id", "purpose", "token_hash", "code_hash", "attempts", "code_challenge", "code_challenge_method",
+                "redirect_to", "expires_at", "consumed_at", "created_at")
+        for (record, linkHash) in tokens {
+            insert = insert.values(
+                SQLBind(record.id.lowercasedString), SQLBind(record.userId.lowercasedString), SQLBind(record.purpose.rawValue),
+                SQLBind(linkHash), SQLBind(record.codeHash), SQLLiteral.numeric("0"), SQLBind(record.codeChallenge),
+                SQLBind(record.codeChallengeMethod), SQLBind(record.redirectTo), SQLBind(record.expiresAt.microsecondsSinceEpoch),
+                SQLLiteral.null, SQLBind(now.microsecondsSinceEpoch))
+        }
+        try await insert.run()
     }
 
     /// Removes the user's unused tokens (of one purpose, or all): only the newest link works.
@@ -57,10 +65,16 @@ struct OneTimeTokenRepository: Sendable {
     /// Removes the user's unused plain (non-PKCE) tokens of one purpose; PKCE tokens belong to
     /// the flows of whoever started them and stay until used or expired.
     func deletePendingPlain(userId: UUID, purpose: TokenPurpose) async throws {
+        try await deletePendingPlain(userIds: [userId], purpose: purpose)
+    }
+
+    /// The same for several users at once, in one statement.
+    func deletePendingPlain(userIds: [UUID], purpose: TokenPurpose) async throws {
+        guard !userIds.isEmpty else { return }
         try await database.raw(
             """
-            DELETE FROM one_time_tokens WHERE user_id = \(bind: userId.lowercasedString) AND purpose = \(bind: purpose.rawValue)
-                AND consumed_at IS NULL AND code_challenge IS NULL
+            DELETE FROM one_time_tokens WHERE user_id IN (\(SQLList(userIds.map { SQLBind($0.lowercasedString) })))
+                AND purpose = \(bind: purpose.rawValue) AND consumed_at IS NULL AND code_challenge IS NULL
             """
         ).run()
     }

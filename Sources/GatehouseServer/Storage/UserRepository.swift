@@ -78,6 +78,12 @@ struct UserRepository: Sendable {
     /// Notes when a recovery or confirmation email was last sent (GoTrue's `recovery_sent_at`,
     /// `confirmation_sent_at`), touching nothing else.
     func recordEmailSent(userId: UUID, purpose: TokenPurpose, at now: Timestamp) async throws {
+        try await recordEmailSent(userIds: [userId], purpose: purpose, at: now)
+    }
+
+    /// The same for several users at once, in one statement.
+    func recordEmailSent(userIds: [UUID], purpose: TokenPurpose, at now: Timestamp) async throws {
+        guard !userIds.isEmpty else { return }
         let column =
             switch purpose {
             case .recovery: "recovery_sent_at"
@@ -86,7 +92,10 @@ struct UserRepository: Sendable {
             case .emailChangeCurrent, .emailChangeNew: "email_change_sent_at"
             }
         try await database.raw(
-            "UPDATE users SET \(unsafeRaw: column) = \(bind: now.microsecondsSinceEpoch) WHERE id = \(bind: userId.lowercasedString)"
+            """
+            UPDATE users SET \(unsafeRaw: column) = \(bind: now.microsecondsSinceEpoch)
+            WHERE id IN (\(SQLList(userIds.map { SQLBind($0.lowercasedString) })))
+            """
         ).run()
     }
 

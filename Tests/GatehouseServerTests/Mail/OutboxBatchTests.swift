@@ -85,4 +85,40 @@ struct OutboxBatchTests {
             #expect(tokens.sorted() == expected.sorted())
         }
     }
+
+    @Test("one account twice in a batch: each job its email, the last plain link the one that works, every PKCE link kept")
+    func sameAccountTwice() async throws {
+        try await withTemporarySQLiteStore { store in
+            let logger = Logger(label: "outbox-batch-test")
+            let environment = try await ServerEnvironment.live(
+                configuration: ServerConfiguration(jwtSecret: TestServer.jwtSecret), store: store, logger: logger)
+            let worker = OutboxWorker(environment: environment, mail: MailService(environment))
+            let user = UserRecord.new(
+                email: try EmailAddress(validating: "twice@example.com"), passwordHash: "x", userMetadata: [:], confirmedAt: .now())
+            try await store.write { try await $0.users.insert(user) }
+            let plain = OutboxJob.recovery(email: "twice@example.com", redirectTo: nil, codeChallenge: nil, codeChallengeMethod: nil)
+            let pkce = OutboxJob.recovery(
+                email: "twice@example.com", redirectTo: nil, codeChallenge: "challenge", codeChallengeMethod: "s256")
+
+            let messages = try await worker.messages(for: [plain, pkce, plain, pkce])
+
+            #expect(messages.map { $0?.to.address } == Array(repeating: "twice@example.com", count: 4))
+            let links = messages.compactMap { $0?.text.firstMatch(of: /token=([^\s&]+)/).map { String($0.1) } }
+            #expect(Set(links).count == 4)
+            let pending = try await store.read { database in
+                try await database.raw(
+                    """
+                    SELECT token_hash, code_challenge FROM one_time_tokens
+                    WHERE consumed_at IS NULL AND user_id = \(bind: user.id.lowercasedString)
+                    """
+                ).all().map {
+                    (try $0.decode(column: "token_hash", as: String.self), try $0.decode(column: "code_challenge", as: String?.self))
+                }
+            }
+            // As if stored one after the other: the second plain link replaced the first.
+            try #require(links.count == 4)
+            #expect(pending.filter { $0.1 == nil }.map(\.0) == [environment.tokenHasher.linkHash(links[2])])
+            #expect(pending.filter { $0.1 == "challenge" }.count == 2)
+        }
+    }
 }

@@ -86,11 +86,17 @@ struct MetricsContentTests {
             #expect(verified.status == .ok, "\(verified)")
             try await RouteMail.drainOutbox(api)
 
-            // The worker records its outcome just after the message reaches the mailbox: a bounded wait.
+            // The worker records its outcome just after the message reaches the mailbox, and a
+            // scrape reads the jobs' states before it writes the counters, so one scrape can see
+            // the counter of a settlement whose row it read too early: a bounded wait for both.
             var text = ""
             for _ in 0..<100 {
                 text = try await api.atRoot.send(.get, "/metrics").text
-                if (Self.value(text, "gatehouse_outbox_deliveries_total", ["event=\"sent\""]) ?? 0) >= 1 { break }
+                if (Self.value(text, "gatehouse_outbox_deliveries_total", ["event=\"sent\""]) ?? 0) >= 1,
+                    (Self.value(text, "gatehouse_outbox_jobs", ["state=\"sent\""]) ?? 0) >= 1
+                {
+                    break
+                }
                 // Polled: the worker announces nothing a test could await.
                 try await Task.sleep(for: .milliseconds(50))
             }

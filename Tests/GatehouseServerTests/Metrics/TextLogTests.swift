@@ -19,7 +19,7 @@ import Testing
 @testable import GatehouseServer
 
 /// The default (text) log format: `TextLogHandler` writes what swift-log's `StreamLogHandler`
-/// writes, character for character (the request's id under the JSON format's key), only cheaper.
+/// writes, character for character, with the request's id under the JSON format's key.
 @Suite("Logs: the text format")
 struct TextLogTests {
     final class Lines: TextOutputStream, @unchecked Sendable {
