@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Synchronization
+
 /// Whether the database serves this binary: it answers a query, and every migration this binary
 /// knows (`Migrations.all`) is recorded in `schema_migrations`. A database that knows more (a newer
 /// instance migrated it during a rolling update) still serves this one: migrations only add.
@@ -36,15 +38,23 @@ struct DatabaseReadiness: Sendable, Encodable, Equatable {
     /// Checks `store`, giving up after `limit`: a database that does not answer in time counts as
     /// unreachable (an orchestrator's probe has its own short deadline).
     static func check(_ store: any SQLStore, within limit: Duration) async -> DatabaseReadiness {
-        await withTaskGroup(of: DatabaseReadiness?.self) { group in
-            group.addTask { await probe(store) }
-            group.addTask {
+        await check(within: limit) { await probe(store) }
+    }
+
+    /// Answers `probe`'s result, or unreachable once `limit` has passed. The probe is cancelled
+    /// then but not waited for: a driver waiting for a connection to a database that refuses
+    /// them may not stop at once, and the answer must not wait for it.
+    static func check(within limit: Duration, probe: @escaping @Sendable () async -> DatabaseReadiness) async -> DatabaseReadiness {
+        let probing = Task { await probe() }
+        let answer = FirstAnswer()
+        return await withCheckedContinuation { continuation in
+            answer.set(continuation)
+            Task { answer.give(await probing.value) }
+            Task {
                 try? await Task.sleep(for: limit)
-                return nil
+                answer.give(DatabaseReadiness(database: .unreachable, migrations: .unknown))
+                probing.cancel()
             }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first ?? DatabaseReadiness(database: .unreachable, migrations: .unknown)
         }
     }
 
@@ -59,5 +69,33 @@ struct DatabaseReadiness: Sendable, Encodable, Equatable {
         }
         let known = Set(GatehouseServer.Migrations.all.map(\.version))
         return DatabaseReadiness(database: .reachable, migrations: known.isSubset(of: applied) ? .current : .pending)
+    }
+}
+
+/// The first of the probe's answer and the time limit's, given once.
+private final class FirstAnswer: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<DatabaseReadiness, Never>?
+        var given: DatabaseReadiness?
+    }
+
+    private let state = Mutex(State())
+
+    func set(_ continuation: CheckedContinuation<DatabaseReadiness, Never>) {
+        let given = state.withLock { state -> DatabaseReadiness? in
+            if state.given == nil { state.continuation = continuation }
+            return state.given
+        }
+        if let given { continuation.resume(returning: given) }
+    }
+
+    func give(_ answer: DatabaseReadiness) {
+        let continuation = state.withLock { state -> CheckedContinuation<DatabaseReadiness, Never>? in
+            guard state.given == nil else { return nil }
+            state.given = answer
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(returning: answer)
     }
 }
