@@ -49,7 +49,8 @@ extension MailService {
             // that from happening within one window): within the batch, the last plain token of
             // an account and purpose is the one kept, as if each had been stored in turn.
             var plainTokenIndex: [PlainTokenKey: Int] = [:]
-            var signups: [(userId: UUID, tokenId: UUID)] = []
+            // Each bind replaces the last, so only an account's last sign-up token of the batch is bound.
+            var signupTokens: [UUID: UUID] = [:]
             for (index, address) in addresses.enumerated() {
                 let purpose = requests[index].purpose
                 guard let address, let user = byEmail[address], purpose.reachesConfirmedAccounts || !user.isConfirmed else {
@@ -72,20 +73,16 @@ extension MailService {
                 // Bound to the address's newest sign-up, not necessarily the one that queued this
                 // email: workers send in any order, and an earlier sign-up's email sent last must
                 // not bring back the password a later sign-up superseded.
-                if requests[index].pendingSignupId != nil { signups.append((user.id, stored.id)) }
+                if requests[index].pendingSignupId != nil { signupTokens[user.id] = stored.id }
                 users.append(user)
             }
             for (purpose, keys) in Dictionary(grouping: plainTokenIndex.keys, by: \.purpose) {
                 try await database.oneTimeTokens.deletePendingPlain(userIds: keys.map(\.userId), purpose: purpose)
             }
             try await database.oneTimeTokens.insert(tokens, now: now)
-            // Each bind replaces the last: only an account's last token of the batch is bound.
-            let lastSignups = signups.enumerated().filter { index, signup in
-                !signups[(index + 1)...].contains { $0.userId == signup.userId }
-            }.map(\.element)
-            for signup in lastSignups {
-                if let newest = try await database.pendingSignups.newest(userId: signup.userId) {
-                    try await database.pendingSignups.bind(id: newest.id, userId: signup.userId, tokenId: signup.tokenId)
+            for (userId, tokenId) in signupTokens {
+                if let newest = try await database.pendingSignups.newest(userId: userId) {
+                    try await database.pendingSignups.bind(id: newest.id, userId: userId, tokenId: tokenId)
                 }
             }
             let reached = zip(requests, users).compactMap { request, user in user.map { (request.purpose, $0.id) } }

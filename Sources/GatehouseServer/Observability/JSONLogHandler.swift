@@ -101,3 +101,20 @@ public enum GatehouseLogging {
         }
     }
 }
+
+extension Logger.Metadata {
+    /// What one line carries, as swift-log's `StreamLogHandler` merges it: the handler's own
+    /// metadata, then the provider's, then the call's, and a logged error's message and type;
+    /// the request's id under `requestIdKey` (`TextLogHandler` names it as it is set).
+    static func line(base: Logger.Metadata, provider: Logger.MetadataProvider?, event: LogEvent) -> Logger.Metadata {
+        var merged = base
+        if let provided = provider?.get(), !provided.isEmpty { merged.merge(provided) { $1 } }
+        if let explicit = event.metadata, !explicit.isEmpty { merged.merge(explicit) { $1 } }
+        if let error = event.error {
+            merged["error.message"] = "\(error)"
+            merged["error.type"] = "\(String(reflecting: type(of: error)))"
+        }
+        if let id = merged.removeValue(forKey: RequestIdMiddleware.metadataKey) { merged[requestIdKey] = id }
+        return merged
+    }
+}
