@@ -131,8 +131,8 @@ extension AccountLifecycle {
     ) throws(AuthError) {
         let state = AccountState(of: user, at: now)
         guard !allowsSession(state, over: authProtocol) else { return }
-        if state == .banned { throw AuthError(.userBanned, kind: kind, "User is banned") }
-        throw AuthError(.emailNotConfirmed, kind: kind, "Email not confirmed")
+        if state == .banned { throw AuthError(.userBanned, kind: kind) }
+        throw AuthError(.emailNotConfirmed, kind: kind)
     }
 
     /// Throws unless `credential` may be added to the caller's account (403: a proven owner only).

@@ -19,7 +19,7 @@ extension AccountService {
     func adminUser(email raw: String) async throws(AuthError) -> UserRecord {
         let email = try AuthError.checkEmail(raw)
         guard let user = try await store.run(.read, { try await $0.users.find(email: email) }) else {
-            throw AuthError(.userNotFound, kind: .notFound, "User not found")
+            throw AuthError(.userNotFound, kind: .notFound)
         }
         return user
     }

@@ -72,7 +72,7 @@ extension AccountService {
             return true
         }
         guard inserted else {
-            throw AuthError(.emailExists, kind: .refused, "A user with this email address has already been registered")
+            throw AuthError(.emailExists, kind: .refused)
         }
         return created
     }
@@ -80,7 +80,7 @@ extension AccountService {
     func adminUser(id: String) async throws(AuthError) -> UserRecord {
         guard let uuid = UUID(parsing: id) else { throw .validation("user_id must be an UUID") }
         guard let user = try await store.run(.read, { try await $0.users.find(id: uuid) }) else {
-            throw AuthError(.userNotFound, kind: .notFound, "User not found")
+            throw AuthError(.userNotFound, kind: .notFound)
         }
         return user
     }
@@ -119,7 +119,7 @@ extension AccountService {
         let newHash = passwordHash
         let stored = try await store.run(.transaction) { database -> UserRecord? in
             guard var user = try await database.users.find(id: userId, lockedForUpdate: true) else {
-                throw AuthError(.userNotFound, kind: .notFound, "User not found")
+                throw AuthError(.userNotFound, kind: .notFound)
             }
             var emailChanged = false
             if let email, email.normalized != user.email {
@@ -169,7 +169,7 @@ extension AccountService {
             return user
         }
         guard let stored else {
-            throw AuthError(.emailExists, kind: .refused, "A user with this email address has already been registered")
+            throw AuthError(.emailExists, kind: .refused)
         }
         return stored
     }

@@ -26,7 +26,7 @@ extension AccountService {
         let now = clock.now()
         try await store.run(.transaction) { database in
             guard let user = try await database.users.find(id: userId, lockedForUpdate: true) else {
-                throw AuthError(.userNotFound, kind: .notFound, "User not found")
+                throw AuthError(.userNotFound, kind: .notFound)
             }
             guard user.deletedAt == nil else { return }
             let email = Self.obfuscated(user.id, user.email)

@@ -35,7 +35,7 @@ extension AccountService {
         let userId = caller.user.id
         return try await store.run(.transaction) { database -> SignedInUser in
             guard var user = try await database.users.find(id: userId, lockedForUpdate: true) else {
-                throw AuthError(.userNotFound, kind: .forbidden, "User not found")
+                throw AuthError(.userNotFound, kind: .forbidden)
             }
             guard user.isAnonymous else { throw AuthError.notAnonymous }
             if try await database.users.find(email: email) != nil { throw AuthError.emailTaken }

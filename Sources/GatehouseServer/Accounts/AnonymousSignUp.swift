@@ -16,7 +16,7 @@ import GatehouseCore
 
 extension AuthError {
     static let anonymousSignInsDisabled = AuthError(
-        AuthErrorCode.anonymousProviderDisabled, kind: .refused, "Anonymous sign-ins are disabled"
+        AuthErrorCode.anonymousProviderDisabled, kind: .refused
     )
 }
 
@@ -35,10 +35,10 @@ extension AccountService {
             let allowed = try await store.run(.statement) { database in
                 try await database.attemptBudgets.claim(key: key, limit: perHour, window: 3600, now: now)
             }
-            guard allowed else { throw AuthError(.overRequestRateLimit, kind: .rateLimited, "Request rate limit reached") }
+            guard allowed else { throw AuthError(.overRequestRateLimit, kind: .rateLimited) }
         }
         if configuration.signupDisabled {
-            throw AuthError(.signupDisabled, kind: .refused, "Signups not allowed for this instance")
+            throw AuthError(.signupDisabled, kind: .refused)
         }
         try checkMetadataSize(data, field: "data")
         let user = UserRecord.anonymous(userMetadata: data, now: now, random: random)

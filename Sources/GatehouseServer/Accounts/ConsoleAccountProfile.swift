@@ -77,7 +77,7 @@ extension ConsoleAccountService {
         return accounts
     }
 
-    static let notFound = AuthError(.userNotFound, kind: .notFound, "User not found")
+    static let notFound = AuthError(.userNotFound, kind: .notFound)
 
     static func accountId(_ id: String) throws(AuthError) -> UUID {
         guard id.utf8.count <= 64, let uuid = UUID(parsing: id) else { throw notFound }

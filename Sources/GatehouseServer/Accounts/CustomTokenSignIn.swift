@@ -60,8 +60,8 @@ extension AccountService {
                 try await database.audit(AuditEvent(.userSignedUp, user: user.id, traits: ["provider": "custom"]), at: now)
                 isNewUser = true
             }
-            if user.deletedAt != nil { throw AuthError(.userNotFound, kind: .refused, "User not found") }
-            if user.isBanned(at: now) { throw AuthError(.userBanned, kind: .refused, "User is banned") }
+            if user.deletedAt != nil { throw AuthError(.userNotFound, kind: .refused) }
+            if user.isBanned(at: now) { throw AuthError(.userBanned, kind: .refused) }
             try await database.users.recordSignIn(userId: user.id, at: now)
             let session = try await issuer.start(for: user, methods: [.customToken(at: now)], client: client, now: now, in: database)
             if !developerClaims.isEmpty { try await database.sessions.setCustomClaims(developerClaims, sessionId: session.id) }

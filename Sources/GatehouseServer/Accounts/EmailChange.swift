@@ -17,7 +17,7 @@ import GatehouseCore
 extension AuthError {
     /// GoTrue's answer when the requested address belongs to another account.
     static let emailTaken = AuthError(
-        .emailExists, kind: .refused, "A user with this email address has already been registered"
+        .emailExists, kind: .refused
     )
 }
 

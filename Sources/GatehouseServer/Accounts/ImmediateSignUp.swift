@@ -30,7 +30,7 @@ extension AccountService {
         email rawEmail: String?, password rawPassword: String?, userMetadata: [String: JSONValue], client: ClientInfo
     ) async throws(AuthError) -> SignedInUser {
         if configuration.signupDisabled {
-            throw AuthError(.signupDisabled, kind: .refused, "Signups not allowed for this instance")
+            throw AuthError(.signupDisabled, kind: .refused)
         }
         let email = try AuthError.checkEmail(rawEmail, missingMessage: "Signup requires a valid email address")
         let password = try await passwordScreen.check(rawPassword)
@@ -50,7 +50,7 @@ extension AccountService {
             return try await issuer.start(for: candidate, methods: [.password(at: now)], client: client, now: now, in: database)
         }
         guard let session else {
-            throw AuthError(.emailExists, kind: .refused, "A user with this email address has already been registered")
+            throw AuthError(.emailExists, kind: .refused)
         }
         user.lastSignInAt = now
         user.identity?.lastSignInAt = now

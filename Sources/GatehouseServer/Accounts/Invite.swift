@@ -22,7 +22,7 @@ struct InviteRequest: Decodable, Sendable {
 
 extension AccountService {
     static let emailExists = AuthError(
-        .emailExists, kind: .refused, "A user with this email address has already been registered")
+        .emailExists, kind: .refused)
 
     /// `POST /invite` (admin): creates the account (no password, `data` as its metadata) or
     /// re-invites one still unconfirmed, sets `invited_at`, and queues the invitation email,

@@ -16,13 +16,13 @@ import GatehouseCore
 
 extension AuthError {
     static let reauthenticationNeeded = AuthError(
-        AuthErrorCode.reauthenticationNeeded, kind: .invalidRequest, "Password update requires reauthentication"
+        AuthErrorCode.reauthenticationNeeded, kind: .invalidRequest
     )
     static let reauthenticationNotValid = AuthError(
-        AuthErrorCode.reauthenticationNotValid, kind: .refused, "Nonce has expired or is invalid"
+        AuthErrorCode.reauthenticationNotValid, kind: .refused
     )
     static let currentPasswordInvalid = AuthError(
-        AuthErrorCode.currentPasswordInvalid, kind: .invalidRequest, "Current password is incorrect"
+        AuthErrorCode.currentPasswordInvalid, kind: .invalidRequest
     )
 }
 

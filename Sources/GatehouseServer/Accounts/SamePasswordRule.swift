@@ -18,7 +18,7 @@ extension PasswordHasher {
     /// account page's change) and of the reset page, kept in one place so both say the same.
     func refuseCurrentPassword(_ password: String, of user: UserRecord) async throws(AuthError) {
         if try await hashing({ try await verify(password, against: user.passwordHash) }) {
-            throw AuthError(.samePassword, kind: .refused, "New password should be different from the old password.")
+            throw AuthError(.samePassword, kind: .refused)
         }
     }
 }

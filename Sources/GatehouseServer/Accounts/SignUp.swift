@@ -34,7 +34,7 @@ extension AccountService {
         redirectTo: String? = nil, pkce: PKCEChallenge? = nil
     ) async throws(AuthError) -> SignUpOutcome {
         if configuration.signupDisabled {
-            throw AuthError(.signupDisabled, kind: .refused, "Signups not allowed for this instance")
+            throw AuthError(.signupDisabled, kind: .refused)
         }
         let email = try AuthError.checkEmail(rawEmail, missingMessage: "Signup requires a valid email address")
         let password = try await passwordScreen.check(rawPassword)
@@ -121,7 +121,7 @@ extension AccountService {
             mailQueue.nudge()
             return .awaitingConfirmation(user)
         case .existing(let user) where user.isConfirmed && autoconfirm:
-            throw AuthError(.userAlreadyExists, kind: .refused, "User already registered")
+            throw AuthError(.userAlreadyExists, kind: .refused)
         case .existing:
             // Confirmed or not, an existing account is never shown: the answer
             // is `candidate`'s, with a fresh random id each time and only what this caller sent,

@@ -26,7 +26,7 @@ extension AccountService {
             try await work.audit(AuditEvent(value ? .superAdminGranted : .superAdminRevoked, user), at: now)
             return true
         }
-        guard found else { throw AuthError(.userNotFound, kind: .notFound, "User not found") }
+        guard found else { throw AuthError(.userNotFound, kind: .notFound) }
     }
 
     /// Whether the user is an operator of the admin console.

@@ -43,7 +43,7 @@ public struct OperatorFailure: Error, Sendable, CustomStringConvertible {
     init(_ error: AuthError) {
         let kind: Kind =
             if error.code == .userNotFound { .notFound } else if error.status.code >= 500 { .failed } else { .refused }
-        self.init(kind, error.message)
+        self.init(kind, AuthErrorWording.text(for: error))
     }
 
     public var description: String { message }

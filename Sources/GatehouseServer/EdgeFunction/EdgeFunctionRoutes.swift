@@ -23,7 +23,7 @@ struct EdgeFunctionRoutes {
     /// Its paths, whose NUL / bad UTF-8 refusal (`QueryInputGuard`) speaks this envelope.
     static let paths = ["/functions/v1/send-reset-email"]
     /// The envelope's error answers (also the 405 of a wrong method, `MethodNotAllowedAnswers`).
-    static let errors = EnvelopeErrorMiddleware { EdgeFunctionResetAnswer(success: false, error: $0.message) }
+    static let errors = EnvelopeErrorMiddleware { EdgeFunctionResetAnswer(success: false, error: AuthErrorWording.text(for: $0)) }
 
     func add(to router: Router<GatehouseRequestContext>) {
         let sendResetEmail = SendResetEmailEndpoint(service: service)

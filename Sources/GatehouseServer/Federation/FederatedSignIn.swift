@@ -74,7 +74,7 @@ extension FederationService {
         guard verified.emailVerified else { throw Self.unverifiedAddress(provider) }
         if var user = try await database.users.find(email: email, lockedForUpdate: true) {
             let state = AccountState(of: user, at: now)
-            if state == .banned { throw AuthError(.userBanned, kind: .invalidRequest, "User is banned") }
+            if state == .banned { throw AuthError(.userBanned, kind: .invalidRequest) }
             guard AccountLifecycle.mayLinkByAddress(providerVerified: true, to: state, policy: providers.linking) else {
                 throw Self.addressTaken(provider: provider, state: state)
             }
@@ -84,7 +84,7 @@ extension FederationService {
             let session = try await issuer.start(for: user, methods: [method], client: client, now: now, in: database)
             return Step(user: user, identity: identity, session: session, isNewUser: false)
         }
-        guard !signupDisabled else { throw AuthError(.signupDisabled, kind: .refused, "Signups not allowed for this instance") }
+        guard !signupDisabled else { throw AuthError(.signupDisabled, kind: .refused) }
         let user = UserRecord.fromProvider(verified, email: email, data: data, now: now, random: random)
         guard try await database.users.insert(user), let identity = user.linkedIdentities.first,
             try await database.identities.insert(identity)

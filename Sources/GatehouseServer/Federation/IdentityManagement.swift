@@ -30,11 +30,11 @@ extension FederationService {
         let random = random
         return try await store.run(.transaction) { database in
             guard var user = try await database.users.find(id: userId, lockedForUpdate: true) else {
-                throw AuthError(.userNotFound, kind: .notFound, "User not found")
+                throw AuthError(.userNotFound, kind: .notFound)
             }
             if let held = try await database.identities.find(provider: provider.name, subject: verified.subject) {
                 guard held.userId == user.id else {
-                    throw AuthError(.identityAlreadyExists, kind: .refused, "Identity is already linked to another user")
+                    throw AuthError(.identityAlreadyExists, kind: .refused)
                 }
                 return user
             }
@@ -70,7 +70,7 @@ extension FederationService {
             throw unverifiedAddress(provider)
         }
         if try await database.users.find(email: email) != nil {
-            throw AuthError(.emailExists, kind: .refused, "A user with this email address has already been registered")
+            throw AuthError(.emailExists, kind: .refused)
         }
         user.email = email.normalized
         user.emailConfirmedAt = now
@@ -82,18 +82,18 @@ extension FederationService {
         let now = clock.now()
         return try await store.run(.transaction) { database in
             guard var user = try await database.users.find(id: userId, lockedForUpdate: true) else {
-                throw AuthError(.userNotFound, kind: .notFound, "User not found")
+                throw AuthError(.userNotFound, kind: .notFound)
             }
             guard let identity = user.linkedIdentities.first(where: { $0.id == identityId }) else {
-                throw AuthError(.identityNotFound, kind: .refused, "Identity doesn't exist")
+                throw AuthError(.identityNotFound, kind: .refused)
             }
             let remaining = user.linkedIdentities.filter { $0.id != identityId }
             guard !remaining.isEmpty || user.identity != nil || user.passwordHash != nil else {
                 throw AuthError(
-                    .singleIdentityNotDeletable, kind: .refused, "User must have at least 1 identity after unlinking")
+                    .singleIdentityNotDeletable, kind: .refused)
             }
             guard try await database.identities.delete(id: identityId, userId: user.id) else {
-                throw AuthError(.identityNotFound, kind: .refused, "Identity doesn't exist")
+                throw AuthError(.identityNotFound, kind: .refused)
             }
             user.linkedIdentities = remaining
             if !remaining.contains(where: { $0.provider == identity.provider }) { user.removeProvider(identity.provider) }

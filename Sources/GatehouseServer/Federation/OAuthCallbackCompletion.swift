@@ -113,7 +113,7 @@ extension OAuthFlows {
     private func take(_ state: String?, browser: String?) async throws(AuthError) -> OAuthFlowRecord {
         guard let state, !state.isEmpty else { throw AuthError(.badOAuthCallback, kind: .invalidRequest, "OAuth state parameter missing") }
         guard Self.isWellFormedSecret(state) else {
-            throw AuthError(.badOAuthState, kind: .invalidRequest, "OAuth state parameter is invalid")
+            throw AuthError(.badOAuthState, kind: .invalidRequest)
         }
         let stateHash = Self.digest(state)
         let flow = try await store.run(.transaction) { try await $0.oauthFlows.take(stateHash: stateHash) }
@@ -201,7 +201,7 @@ extension OAuthFlows {
     /// A session for an account an identity was just linked to (the implicit flow answers one).
     private func session(for user: UserRecord, provider: IdentityProvider, client: ClientInfo) async throws(AuthError) -> IssuedSession {
         let now = clock.now()
-        guard !user.isBanned(at: now) else { throw AuthError(.userBanned, kind: .forbidden, "User is banned") }
+        guard !user.isBanned(at: now) else { throw AuthError(.userBanned, kind: .forbidden) }
         let issuer = issuer
         let session = try await store.run(.transaction) { database in
             try await issuer.start(for: user, methods: [.provider(provider.name, at: now)], client: client, now: now, in: database)

@@ -114,7 +114,7 @@ struct OAuthFlows: Sendable {
         do {
             return try federation.provider(named: name)
         } catch {
-            throw .validation("Unsupported provider: \(error.message)")
+            throw .validation("Unsupported provider: \(AuthErrorWording.text(for: error))")
         }
     }
 

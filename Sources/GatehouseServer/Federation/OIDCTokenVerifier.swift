@@ -110,7 +110,9 @@ struct OIDCTokenVerifier: IDTokenVerifying {
             if error.kind == .unavailable {
                 logger.warning(
                     "identity provider unavailable",
-                    metadata: ["provider": "\(provider.name)", "issuer": "\(provider.issuer)", "error": "\(error.message)"])
+                    metadata: [
+                        "provider": "\(provider.name)", "issuer": "\(provider.issuer)", "error": "\(AuthErrorWording.text(for: error))",
+                    ])
             }
             throw error
         }

@@ -137,7 +137,7 @@ struct FirebaseAnonymousSignUpEndpoint: Sendable {
         do {
             buffer = try await request.collectBody(upTo: context.maxUploadSize)
         } catch is NIOTooManyBytesError {
-            throw AuthError(.requestTooLarge, status: .contentTooLarge, "Request body too large")
+            throw AuthError(.requestTooLarge, kind: .tooLarge)
         }
         guard JSONShape.check(buffer.readableBytesView, maximumDepth: JSONBody.maximumDepth) == nil else { return nil }
         return try? JSONDecoder().decode(Probe.self, from: Data(buffer: buffer))

@@ -29,10 +29,10 @@ extension FirebaseError {
             self = .internalError
             return
         }
-        self = Self.table[error.code].map { $0(error) } ?? .named("INVALID_ARGUMENT", error.message)
+        self = Self.table[error.code].map { $0(error) } ?? .named("INVALID_ARGUMENT", AuthErrorWording.text(for: error))
     }
 
-    /// GoTrue error code → the Firebase error it becomes (given the `AuthError`, for its message).
+    /// Error code → the Firebase error it becomes (given the `AuthError`, for its wording where Firebase passes it on).
     static let table: [AuthErrorCode: @Sendable (AuthError) -> FirebaseError] = [
         .emailExists: { _ in .named("EMAIL_EXISTS") },
         .userAlreadyExists: { _ in .named("EMAIL_EXISTS") },
@@ -63,16 +63,20 @@ extension FirebaseError {
         .signupDisabled: { _ in .named("OPERATION_NOT_ALLOWED", "Signups are disabled on this server.") },
         .notAdmin: { _ in .insufficientPermission },
         .badJSON: {
-            FirebaseError(status: .badRequest, message: "Invalid JSON payload received. \($0.message)", grpcStatus: "INVALID_ARGUMENT")
+            FirebaseError(
+                status: .badRequest, message: "Invalid JSON payload received. \(AuthErrorWording.text(for: $0))",
+                grpcStatus: "INVALID_ARGUMENT")
         },
-        .requestTooLarge: { FirebaseError(status: .contentTooLarge, message: $0.message, grpcStatus: "INVALID_ARGUMENT") },
+        .requestTooLarge: {
+            FirebaseError(status: .contentTooLarge, message: AuthErrorWording.text(for: $0), grpcStatus: "INVALID_ARGUMENT")
+        },
         .notFound: { _ in .notFound },
         // Sign-in with a provider's ID token (`signInWithIdp`).
-        .badIDToken: { .named("INVALID_IDP_RESPONSE", $0.message) },
+        .badIDToken: { .named("INVALID_IDP_RESPONSE", AuthErrorWording.text(for: $0)) },
         .providerDisabled: { _ in .named("OPERATION_NOT_ALLOWED", "The identity provider configuration is not found.") },
-        .providerEmailNeedsVerification: { .named("INVALID_IDP_RESPONSE", $0.message) },
+        .providerEmailNeedsVerification: { .named("INVALID_IDP_RESPONSE", AuthErrorWording.text(for: $0)) },
         .identityAlreadyExists: { _ in .named("FEDERATED_USER_ID_ALREADY_LINKED") },
-        .emailNotConfirmed: { .named("UNVERIFIED_EMAIL", $0.message) },
+        .emailNotConfirmed: { .named("UNVERIFIED_EMAIL", AuthErrorWording.text(for: $0)) },
         .conflict: { _ in .named("TOO_MANY_ATTEMPTS_TRY_LATER", "A concurrent request changed this account; retry.") },
     ]
 }

@@ -91,7 +91,10 @@ struct CallbackEndpoint {
         case .provider(let error, let description):
             return [("error", error), ("error_description", description)]
         case .service(let error):
-            return [("error", oauthErrorName(error)), ("error_code", error.code.rawValue), ("error_description", error.message)]
+            return [
+                ("error", oauthErrorName(error)), ("error_code", error.code.rawValue),
+                ("error_description", AuthErrorWording.text(for: error)),
+            ]
         }
     }
 

@@ -45,16 +45,16 @@ struct GoTrueErrorMiddleware: RouterMiddleware {
         case let error as AuthError:
             return error
         case is NIOTooManyBytesError:
-            return AuthError(.requestTooLarge, status: .contentTooLarge, "Request body too large")
+            return AuthError(.requestTooLarge, kind: .tooLarge)
         case is HTTPParserError:
             // NIO's decoder failed on the body's framing (a bad chunk size, a NUL in a chunk
             // extension) while the body was being read: the client's fault, not ours.
             return AuthError(.badJSON, status: .badRequest, "Could not parse request body: malformed HTTP framing")
         case let error as HTTPError:
             switch error.status {
-            case .notFound: return AuthError(.notFound, status: .notFound, "Not Found")
-            case .methodNotAllowed: return AuthError(.methodNotAllowed, status: .methodNotAllowed, "Method Not Allowed")
-            case .contentTooLarge: return AuthError(.requestTooLarge, status: .contentTooLarge, "Request body too large")
+            case .notFound: return AuthError(.notFound, kind: .notFound)
+            case .methodNotAllowed: return AuthError(.methodNotAllowed, kind: .unsupportedMethod)
+            case .contentTooLarge: return AuthError(.requestTooLarge, kind: .tooLarge)
             case let status where (400..<500).contains(status.code):
                 return AuthError(.validationFailed, status: status, error.body ?? status.reasonPhrase)
             default:
@@ -64,8 +64,7 @@ struct GoTrueErrorMiddleware: RouterMiddleware {
             break
         }
         context.logger.error("Unexpected error", metadata: ["error": "\(String(reflecting: type(of: error)))"])
-        return AuthError(
-            .unexpectedFailure, status: .internalServerError, "Unexpected failure, please check server logs for more information")
+        return AuthError(.unexpectedFailure, kind: .internalFailure)
     }
 
     static func render(_ error: AuthError, request: Request, requestId: String) -> Response {
@@ -75,9 +74,12 @@ struct GoTrueErrorMiddleware: RouterMiddleware {
         var body: [String: JSONValue]
         if modern {
             headers[Self.apiVersionHeader] = APIVersion.current
-            body = ["code": .string(error.code.rawValue), "message": .string(error.message)]
+            body = ["code": .string(error.code.rawValue), "message": .string(AuthErrorWording.text(for: error))]
         } else {
-            body = ["code": .number(Double(error.status.code)), "error_code": .string(error.code.rawValue), "msg": .string(error.message)]
+            body = [
+                "code": .number(Double(error.status.code)), "error_code": .string(error.code.rawValue),
+                "msg": .string(AuthErrorWording.text(for: error)),
+            ]
             if error.status.code >= 500 { body["error_id"] = .string(requestId) }
         }
         if let reasons = error.weakPasswordReasons {

@@ -38,7 +38,7 @@ struct IdentitiesEndpoint {
 
     func authorize(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
         guard service.configuration.external.linking != .never else {
-            throw AuthError(.manualLinkingDisabled, kind: .notFound, "Manual linking is disabled")
+            throw AuthError(.manualLinkingDisabled, kind: .notFound)
         }
         let start = try AuthorizeEndpoint.start(request, target: .link(context.caller.user.id))
         let started = try await flows.start(start, browser: cookie.binding(in: request))

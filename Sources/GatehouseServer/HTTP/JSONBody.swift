@@ -29,7 +29,7 @@ enum JSONBody {
         do {
             buffer = try await request.body.collect(upTo: context.maxUploadSize)
         } catch is NIOTooManyBytesError {
-            throw AuthError(.requestTooLarge, status: .contentTooLarge, "Request body too large")
+            throw AuthError(.requestTooLarge, kind: .tooLarge)
         }
         // Before any decoding: a body nested past the bound is refused after one linear scan,
         // and a NUL, which no column can store, is refused naming its field.

@@ -98,7 +98,7 @@ extension RateLimiter {
     /// Throws GoTrue's 429 when `client` is over this limit.
     func check(_ client: String) async throws(AuthError) {
         if let wait = try await consume(key(of: client)) {
-            throw AuthError(.overRequestRateLimit, status: .tooManyRequests, "Request rate limit reached", retryAfter: wait)
+            throw AuthError(.overRequestRateLimit, kind: .rateLimited, retryAfter: wait)
         }
     }
 }

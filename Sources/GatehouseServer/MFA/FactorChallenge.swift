@@ -23,7 +23,7 @@ extension MFAService {
         try caller.refuseAnonymousFactorCalls()
         let factor = try await ownFactor(factorId, of: caller)
         guard settings.totpVerifyEnabled else {
-            throw AuthError(.mfaTOTPVerifyDisabled, kind: .refused, "MFA verification is disabled for TOTP")
+            throw AuthError(.mfaTOTPVerifyDisabled, kind: .refused)
         }
         let now = clock.now()
         let challenge = ChallengeRecord(id: random.uuid(), factorId: factor.id, ip: client.address, createdAt: now, verifiedAt: nil)

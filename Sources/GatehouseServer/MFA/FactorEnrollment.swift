@@ -36,7 +36,7 @@ extension MFAService {
             throw AuthError(.mfaTOTPEnrollDisabled, kind: .refused, "Only TOTP factors are supported")
         }
         guard settings.totpEnrollEnabled else {
-            throw AuthError(.mfaTOTPEnrollDisabled, kind: .refused, "MFA enroll is disabled for TOTP")
+            throw AuthError(.mfaTOTPEnrollDisabled, kind: .refused)
         }
         let now = clock.now()
         try AccountLifecycle.requireMayAdd(.factor, to: caller.user, at: now)
@@ -62,8 +62,7 @@ extension MFAService {
             }
             if existing.count >= limits.maxEnrolledFactors || existing.filter(\.isVerified).count >= limits.maxVerifiedFactors {
                 throw AuthError(
-                    .tooManyEnrolledFactors, kind: .refused,
-                    "Maximum number of verified factors reached, unenroll to continue")
+                    .tooManyEnrolledFactors, kind: .refused)
             }
             guard try await work.mfaFactors.insert(factor) else {
                 throw AuthError(

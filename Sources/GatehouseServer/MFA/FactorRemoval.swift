@@ -33,7 +33,7 @@ extension MFAService {
         let uuid = try Self.userUUID(userId)
         return try await store.run { work in
             guard try await work.users.find(id: uuid) != nil else {
-                throw AuthError(.userNotFound, kind: .notFound, "User not found")
+                throw AuthError(.userNotFound, kind: .notFound)
             }
             return try await work.mfaFactors.list(userId: uuid)
         }

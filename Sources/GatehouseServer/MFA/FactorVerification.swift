@@ -40,7 +40,7 @@ extension MFAService {
         guard let code, !code.isEmpty else { throw .validation("Code needs to be non-empty") }
         let factor = try await ownFactor(factorId, of: caller)
         guard settings.totpVerifyEnabled else {
-            throw AuthError(.mfaTOTPVerifyDisabled, kind: .refused, "MFA verification is disabled for TOTP")
+            throw AuthError(.mfaTOTPVerifyDisabled, kind: .refused)
         }
         let now = clock.now()
         let expiry = Int64(settings.challengeExpiry) * 1_000_000
@@ -50,8 +50,7 @@ extension MFAService {
         }
         guard challenge.verifiedAt == nil, challenge.ip == client.address else {
             throw AuthError(
-                .mfaIPAddressMismatch, kind: .refused,
-                "Challenge and verify IP addresses mismatch. Try enrollment again.")
+                .mfaIPAddressMismatch, kind: .refused)
         }
         if now.microsecondsSinceEpoch - challenge.createdAt.microsecondsSinceEpoch > expiry {
             try await store.run(.statement) { try await $0.mfaChallenges.delete(id: challengeUUID) }
@@ -66,7 +65,7 @@ extension MFAService {
             let refused = AuditEvent(
                 .loginFailed, caller.user, traits: ["reason": "mfa_verification_failed", "factor_id": factor.id.lowercasedString])
             await store.audit(refused, at: now)
-            throw AuthError(.mfaVerificationFailed, kind: .refused, "Invalid TOTP code entered")
+            throw AuthError(.mfaVerificationFailed, kind: .refused)
         }
         return try await raise(caller, with: factor, challenge: challengeUUID, step: step, now: now)
     }
@@ -98,7 +97,7 @@ extension MFAService {
             guard try await work.mfaFactors.useStep(id: factor.id, step: step),
                 try await work.mfaChallenges.markVerified(id: challenge, at: now)
             else {
-                throw AuthError(.mfaVerificationFailed, kind: .refused, "Invalid TOTP code entered")
+                throw AuthError(.mfaVerificationFailed, kind: .refused)
             }
             if !factor.isVerified {
                 try await work.mfaFactors.markVerified(id: factor.id, at: now)
@@ -106,7 +105,7 @@ extension MFAService {
             }
             try await work.audit(.factor(.login, factor, extra: ["method": "totp", "aal": "aal2"]), at: now)
             guard let counter = try await work.mfaChallenges.raiseSession(id: sessionId, factorId: factor.id, amr: amr, at: now) else {
-                throw AuthError(.sessionNotFound, kind: .forbidden, "Session from session_id claim in JWT does not exist")
+                throw AuthError(.sessionNotFound, kind: .forbidden)
             }
             try await work.mfaChallenges.deleteOtherAAL1Sessions(userId: factor.userId, except: sessionId)
             try await work.mfaFactors.deleteUnverified(userId: factor.userId, except: factor.id)

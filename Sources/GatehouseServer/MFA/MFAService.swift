@@ -49,7 +49,7 @@ struct MFAService: Sendable {
 }
 
 extension AuthError {
-    static let factorNotFound = AuthError(.mfaFactorNotFound, kind: .notFound, "Factor not found")
+    static let factorNotFound = AuthError(.mfaFactorNotFound, kind: .notFound)
 }
 
 extension Authenticated {

@@ -23,8 +23,8 @@ struct MFAPendingSignIn: Sendable {
 
 extension AuthError {
     static let mfaPendingCredentialInvalid = AuthError(
-        .mfaPendingCredentialInvalid, kind: .invalidRequest, "The MFA pending credential is invalid or has expired")
-    static let mfaCodeInvalid = AuthError(.mfaVerificationFailed, kind: .refused, "Invalid TOTP code entered")
+        .mfaPendingCredentialInvalid, kind: .invalidRequest)
+    static let mfaCodeInvalid = AuthError(.mfaVerificationFailed, kind: .refused)
 }
 
 extension MFAService {
@@ -79,10 +79,10 @@ extension MFAService {
     func finishSignIn(pending text: String, factorId: String, code: String, client: ClientInfo) async throws(AuthError) -> IssuedSession {
         let (user, credential) = try await pendingAccount(text)
         let now = clock.now()
-        if user.isBanned(at: now) { throw AuthError(.userBanned, kind: .invalidRequest, "User is banned") }
+        if user.isBanned(at: now) { throw AuthError(.userBanned, kind: .invalidRequest) }
         let factor = try enrolledFactor(factorId, of: user)
         guard settings.totpVerifyEnabled else {
-            throw AuthError(.mfaTOTPVerifyDisabled, kind: .refused, "MFA verification is disabled for TOTP")
+            throw AuthError(.mfaTOTPVerifyDisabled, kind: .refused)
         }
         try await claimGuess(on: factor, now: now)
         guard let secret = Base32.decode(factor.secret), let step = TOTP.matchingStep(code: code, secret: secret, at: now.secondsSinceEpoch)

@@ -65,11 +65,8 @@ struct MailQueue: Sendable {
         signal.nudge()
     }
 
-    /// GoTrue's answer to a request inside the window.
+    /// The refusal of a request inside the window, with the seconds until it closes.
     static func windowStillOpen(_ wait: Int) -> AuthError {
-        AuthError(
-            .overEmailSendRateLimit, kind: .rateLimited,
-            "For security purposes, you can only request this after \(wait) seconds.", retryAfter: wait
-        )
+        AuthError(.overEmailSendRateLimit, kind: .rateLimited, retryAfter: wait)
     }
 }

@@ -52,7 +52,7 @@ extension PasskeyService {
     func adminList(userId: String) async throws(AuthError) -> [PasskeySummary] {
         let uuid = try Self.userUUID(userId)
         return try await store.run(.read) { work in
-            guard try await work.users.find(id: uuid) != nil else { throw AuthError(.userNotFound, kind: .notFound, "User not found") }
+            guard try await work.users.find(id: uuid) != nil else { throw AuthError(.userNotFound, kind: .notFound) }
             return try await work.passkeys.list(userId: uuid)
         }.map(\.summary)
     }

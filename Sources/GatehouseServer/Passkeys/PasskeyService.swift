@@ -59,14 +59,14 @@ struct PasskeyService: Sendable {
 }
 
 extension AuthError {
-    static let passkeyDisabled = AuthError(.passkeyDisabled, kind: .notFound, "Passkeys are disabled")
-    static let tooManyPasskeys = AuthError(.tooManyPasskeys, kind: .refused, "Maximum number of passkeys reached")
+    static let passkeyDisabled = AuthError(.passkeyDisabled, kind: .notFound)
+    static let tooManyPasskeys = AuthError(.tooManyPasskeys, kind: .refused)
     static let webAuthnChallengeNotFound = AuthError(
-        .webAuthnChallengeNotFound, kind: .invalidRequest, "WebAuthn challenge not found or already used")
-    static let webAuthnChallengeExpired = AuthError(.webAuthnChallengeExpired, kind: .invalidRequest, "WebAuthn challenge has expired")
+        .webAuthnChallengeNotFound, kind: .invalidRequest)
+    static let webAuthnChallengeExpired = AuthError(.webAuthnChallengeExpired, kind: .invalidRequest)
     static let webAuthnVerificationFailed = AuthError(
-        .webAuthnVerificationFailed, kind: .invalidRequest, "WebAuthn credential verification failed")
+        .webAuthnVerificationFailed, kind: .invalidRequest)
     static let webAuthnCredentialExists = AuthError(
-        .webAuthnCredentialExists, kind: .refused, "This passkey is already registered")
+        .webAuthnCredentialExists, kind: .refused)
     static let passkeyNotFound = AuthError(.validationFailed, kind: .notFound, "Passkey not found")
 }

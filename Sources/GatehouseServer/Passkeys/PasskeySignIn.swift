@@ -68,11 +68,11 @@ extension PasskeyService {
         }
         guard user.isConfirmed else {
             await auditRefusal(user, stored, reason: "email_not_confirmed", now: now)
-            throw AuthError(.emailNotConfirmed, kind: .forbidden, "Email not confirmed")
+            throw AuthError(.emailNotConfirmed, kind: .forbidden)
         }
         if user.isBanned(at: now) {
             await auditRefusal(user, stored, reason: "user_banned", now: now)
-            throw AuthError(.userBanned, kind: .forbidden, "User is banned")
+            throw AuthError(.userBanned, kind: .forbidden)
         }
         if verified.signCountOutcome == .regressed {
             logger.warning(

@@ -24,7 +24,7 @@ struct RESTRoutes {
     static let paths = ["/api/request_password_reset", "/api/reset_password"]
     /// The envelope's error answers (also the 405 of a wrong method, `MethodNotAllowedAnswers`).
     static let errors = EnvelopeErrorMiddleware {
-        ResetAPIEnvelope<EmptyObject>(success: false, error: $0.code.rawValue, message: $0.message)
+        ResetAPIEnvelope<EmptyObject>(success: false, error: $0.code.rawValue, message: AuthErrorWording.text(for: $0))
     }
 
     func add(to router: Router<GatehouseRequestContext>) {

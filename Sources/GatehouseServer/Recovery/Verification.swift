@@ -39,7 +39,7 @@ enum VerificationType: String, Sendable {
 
 extension RecoveryService {
     static let linkExpired = AuthError(.otpExpired, kind: .forbidden, "Email link is invalid or has expired")
-    static let codeExpired = AuthError(.otpExpired, kind: .forbidden, "Token has expired or is invalid")
+    static let codeExpired = AuthError(.otpExpired, kind: .forbidden)
 
     /// `POST /verify {type, token_hash}`: redeems a link token for a session.
     func verify(tokenHash: String, type: VerificationType, client: ClientInfo) async throws(AuthError) -> IssuedSession {

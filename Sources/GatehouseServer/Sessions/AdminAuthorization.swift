@@ -46,9 +46,9 @@ extension SessionService {
     func requireAdmin(bearer: String?) async throws(AuthError) -> String {
         guard let token = bearer else { throw .noAuthorization }
         guard let claims = try? await signer.keys.verify(token, as: AdminTokenClaims.self) else {
-            throw AuthError(.badJWT, kind: .forbidden, "invalid JWT: unable to parse or verify signature, token is expired or malformed")
+            throw AuthError(.badJWT, kind: .forbidden)
         }
-        let notAdmin = AuthError(.notAdmin, kind: .forbidden, "User not allowed")
+        let notAdmin = AuthError(.notAdmin, kind: .forbidden)
         guard let role = claims.role, Self.adminRoles.contains(role) else { throw notAdmin }
         let sessionId = claims.sessionId.flatMap { $0.isEmpty ? nil : $0 }
         let userId = claims.sub.flatMap(UUID.init(parsing:))
@@ -57,11 +57,11 @@ extension SessionService {
         let user: UserRecord
         if let sessionId {
             guard let id = UUID(parsing: sessionId) else {
-                throw AuthError(.sessionNotFound, kind: .forbidden, "Session from session_id claim in JWT does not exist")
+                throw AuthError(.sessionNotFound, kind: .forbidden)
             }
             let pair = try await store.run { try await $0.sessions.findWithUser(id: id) }
             guard let (_, owner) = pair, userId == nil || owner.id == userId else {
-                throw AuthError(.sessionNotFound, kind: .forbidden, "Session from session_id claim in JWT does not exist")
+                throw AuthError(.sessionNotFound, kind: .forbidden)
             }
             user = owner
         } else if let userId {
@@ -73,7 +73,7 @@ extension SessionService {
         } else {
             return role
         }
-        if user.isBanned(at: clock.now()) { throw AuthError(.userBanned, kind: .forbidden, "User is banned") }
+        if user.isBanned(at: clock.now()) { throw AuthError(.userBanned, kind: .forbidden) }
         guard Self.adminRoles.contains(user.role) else { throw notAdmin }
         return user.id.lowercasedString
     }

@@ -47,7 +47,7 @@ extension SessionService {
             return nil
         }
         guard let (session, user) = loaded else {
-            throw AuthError(.sessionNotFound, kind: .forbidden, "Session from session_id claim in JWT does not exist")
+            throw AuthError(.sessionNotFound, kind: .forbidden)
         }
         try AccountLifecycle.requireSession(of: user, over: .gotrue, at: clock.now(), kind: .forbidden)
         return Authenticated(claims: claims, session: session, user: user)

@@ -23,12 +23,12 @@ extension SessionService {
         let codeHash = tokenHasher.authCodeHash(authCode)
         let now = clock.now()
         let flow = try await store.run(.transaction) { try await $0.flowStates.take(authCodeHash: codeHash) }
-        guard let flow else { throw AuthError(.flowStateNotFound, kind: .notFound, "invalid flow state, no valid flow state found") }
+        guard let flow else { throw AuthError(.flowStateNotFound, kind: .notFound) }
         if now.microsecondsSinceEpoch - flow.createdAt.microsecondsSinceEpoch > Int64(Self.flowStateLifetime * 1_000_000) {
-            throw AuthError(.flowStateExpired, kind: .refused, "invalid flow state, flow state has expired")
+            throw AuthError(.flowStateExpired, kind: .refused)
         }
         guard PKCEChallenge(challenge: flow.codeChallenge, method: flow.codeChallengeMethod).isAnswered(by: verifier) else {
-            throw AuthError(.badCodeVerifier, kind: .invalidRequest, "code challenge does not match previously saved code verifier")
+            throw AuthError(.badCodeVerifier, kind: .invalidRequest)
         }
         let started = try await store.run(.transaction) { database -> (UserRecord, SessionRecord)? in
             guard let user = try await database.users.find(id: flow.userId), !user.isBanned(at: now) else { return nil }
@@ -41,7 +41,7 @@ extension SessionService {
             )
             return (user, session)
         }
-        guard let (user, session) = started else { throw AuthError(.userNotFound, kind: .notFound, "User not found") }
+        guard let (user, session) = started else { throw AuthError(.userNotFound, kind: .notFound) }
         return try await issuer.issue(user: user, session: session, now: now)
     }
 

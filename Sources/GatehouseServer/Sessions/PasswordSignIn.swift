@@ -65,9 +65,9 @@ extension SessionService {
             break
         case .banned:
             throw await refused(
-                AuthError(.userBanned, kind: .invalidRequest, "User is banned"), email: address, user: user, reason: "user_banned")
+                AuthError(.userBanned, kind: .invalidRequest), email: address, user: user, reason: "user_banned")
         case .emailNotConfirmed:
-            let error = AuthError(.emailNotConfirmed, kind: .invalidRequest, "Email not confirmed")
+            let error = AuthError(.emailNotConfirmed, kind: .invalidRequest)
             throw await refused(error, email: address, user: user, reason: "email_not_confirmed")
         case .invalidCredentials:
             throw await refused(.invalidCredentials, email: address, user: user, reason: "invalid_credentials")

@@ -30,7 +30,7 @@ extension SessionService {
     {
         guard let token, !token.isEmpty else { throw .validation("Refresh token is required") }
         guard let decoded = refreshTokens.decode(token) else {
-            throw AuthError(.refreshTokenNotFound, kind: .invalidRequest, "Invalid Refresh Token: Refresh Token Not Found")
+            throw AuthError(.refreshTokenNotFound, kind: .invalidRequest)
         }
         let reuseInterval = configuration.refreshTokenReuseInterval
         // Two attempts: a lost compare-and-set means another request rotated first; re-reading
@@ -39,7 +39,7 @@ extension SessionService {
             let now = clock.now()
             let loaded = try await store.run { try await $0.sessions.findWithUser(id: decoded.sessionId) }
             guard let (loadedSession, user) = loaded else {
-                throw AuthError(.refreshTokenNotFound, kind: .invalidRequest, "Invalid Refresh Token: Refresh Token Not Found")
+                throw AuthError(.refreshTokenNotFound, kind: .invalidRequest)
             }
             try AccountLifecycle.requireSession(of: user, over: authProtocol, at: now, kind: .invalidRequest)
             var session = loadedSession
@@ -68,7 +68,7 @@ extension SessionService {
                     try await database.audit(reuse, at: now)
                 }
                 logger.notice("Refresh token reuse detected; session revoked", metadata: ["session_id": "\(sessionId)"])
-                throw AuthError(.refreshTokenAlreadyUsed, kind: .invalidRequest, "Invalid Refresh Token: Already Used")
+                throw AuthError(.refreshTokenAlreadyUsed, kind: .invalidRequest)
             default:
                 throw .validation("Invalid Refresh Token: Not Issued By This Server")
             }

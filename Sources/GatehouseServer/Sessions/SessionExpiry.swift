@@ -22,7 +22,7 @@ extension SessionRecord {
     func expiry(under limits: ServerConfiguration.SessionLimits, at now: Timestamp) -> AuthError? {
         let nowMicros = now.microsecondsSinceEpoch
         if limits.timebox > 0, nowMicros > createdAt.microsecondsSinceEpoch + Int64(limits.timebox) * 1_000_000 {
-            return AuthError(.sessionExpired, kind: .invalidRequest, "Invalid Refresh Token: Session Expired")
+            return AuthError(.sessionExpired, kind: .invalidRequest)
         }
         if limits.inactivityTimeout > 0,
             nowMicros > refreshedAt.microsecondsSinceEpoch + Int64(limits.inactivityTimeout) * 1_000_000

@@ -35,7 +35,7 @@ extension SessionService {
             return try await database.attemptBudgets.secondsLeft(key: budgetKey, window: window, now: now) ?? Int(window)
         }
         if let wait {
-            throw AuthError(.overRequestRateLimit, kind: .rateLimited, "Request rate limit reached", retryAfter: wait)
+            throw AuthError(.overRequestRateLimit, kind: .rateLimited, retryAfter: wait)
         }
     }
 }

@@ -57,11 +57,11 @@ extension SessionService {
             return (pair.flatMap { $0.0.userId == userId ? $0.0 : nil }, pair?.1 ?? user, validSince)
         }
         guard let user = loaded.1 else { throw AuthError(.userNotFound, kind: .forbidden, "User from sub claim in JWT does not exist") }
-        let revoked = AuthError(.sessionNotFound, kind: .forbidden, "Session from session_id claim in JWT does not exist")
+        let revoked = AuthError(.sessionNotFound, kind: .forbidden)
         guard let session = loaded.0 else { throw revoked }
         if let validSince = loaded.2, issuedAt < validSince.secondsSinceEpoch { throw revoked }
         let now = clock.now()
-        if user.isBanned(at: now) { throw AuthError(.userBanned, kind: .forbidden, "User is banned") }
+        if user.isBanned(at: now) { throw AuthError(.userBanned, kind: .forbidden) }
         return Authenticated(claims: signer.accessClaims(for: user, session: session, now: now), session: session, user: user)
     }
 }

@@ -68,7 +68,7 @@ struct TokenSigner: Sendable {
     /// `now`, the server's clock (the JWT library checks it against the system's, too).
     func verifyAccessToken(_ token: String, now: Timestamp) async throws(AuthError) -> AccessTokenClaims {
         let invalid = AuthError(
-            .badJWT, kind: .forbidden, "invalid JWT: unable to parse or verify signature, token is expired or malformed")
+            .badJWT, kind: .forbidden)
         guard let claims = try? await keys.verify(token, as: AccessTokenClaims.self) else { throw invalid }
         guard claims.exp.value.timeIntervalSince1970 > Double(now.microsecondsSinceEpoch) / 1_000_000 else { throw invalid }
         return claims
@@ -77,7 +77,7 @@ struct TokenSigner: Sendable {
     /// Whether a verified `token` carries an admin role; `bad_jwt` when it does not verify.
     func isServiceRole(_ token: String) async throws(AuthError) -> Bool {
         guard let claims = try? await keys.verify(token, as: RoleClaims.self) else {
-            throw AuthError(.badJWT, kind: .forbidden, "invalid JWT: unable to parse or verify signature, token is expired or malformed")
+            throw AuthError(.badJWT, kind: .forbidden)
         }
         return claims.role == "service_role" || claims.role == "supabase_admin"
     }

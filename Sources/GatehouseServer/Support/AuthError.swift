@@ -14,10 +14,10 @@
 import GatehouseCore
 
 /// Every failure a client is told about: its code (one vocabulary, `AuthErrorCode`), what kind of
-/// failure it is, and a message that explains it. Services throw it and know no protocol; each
-/// adapter renders it in its own terms from the code and the kind (GoTrue and the HTTP layer:
-/// the status of `AuthError+HTTPStatus.swift`; Firebase: `FirebaseErrorMapping`; the pages:
-/// their texts).
+/// failure it is, and a detail where the code does not say it all. Services throw it and know no
+/// protocol and no wire wording; each adapter renders it in its own terms from the code and the
+/// kind (the HTTP status: `AuthError+HTTPStatus.swift`; GoTrue's sentences: `AuthErrorWording`;
+/// Firebase: `FirebaseErrorMapping`; the pages: their texts).
 struct AuthError: Error, Sendable, Equatable {
     /// What went wrong, as a caller must react to it. GoTrue answers the same code with
     /// different statuses on different routes (`user_banned` is 400 on `/token`, 403 on a bearer
@@ -52,7 +52,10 @@ struct AuthError: Error, Sendable, Equatable {
 
     var code: AuthErrorCode
     var kind: Kind
-    var message: String
+    /// What in particular failed, where the code alone does not say: which field, which limit,
+    /// which provider. Plain words for the developer reading the answer or the log; `nil` when
+    /// the code says it all, and each adapter words the code itself.
+    var detail: String?
     /// For `weak_password`: GoTrue's reasons (`length`, ...).
     var weakPasswordReasons: [String]?
     /// For 429s: seconds until a retry can succeed, sent as `Retry-After`.
@@ -60,33 +63,25 @@ struct AuthError: Error, Sendable, Equatable {
     /// For `weak_password`: which rule the password broke, for adapters that word it themselves.
     var passwordCheck: PasswordCheck?
 
-    init(_ code: AuthErrorCode, kind: Kind, _ message: String, weakPasswordReasons: [String]? = nil, retryAfter: Int? = nil) {
+    init(_ code: AuthErrorCode, kind: Kind, _ detail: String? = nil, weakPasswordReasons: [String]? = nil, retryAfter: Int? = nil) {
         self.code = code
         self.kind = kind
-        self.message = message
+        self.detail = detail
         self.weakPasswordReasons = weakPasswordReasons
         self.retryAfter = retryAfter
     }
 
-    static func validation(_ message: String) -> AuthError {
-        AuthError(.validationFailed, kind: .invalidRequest, message)
+    static func validation(_ detail: String) -> AuthError {
+        AuthError(.validationFailed, kind: .invalidRequest, detail)
     }
 
-    static let invalidCredentials = AuthError(.invalidCredentials, kind: .invalidRequest, "Invalid login credentials")
-    static let noAuthorization = AuthError(.noAuthorization, kind: .unauthenticated, "This endpoint requires a valid Bearer token")
+    static let invalidCredentials = AuthError(.invalidCredentials, kind: .invalidRequest)
+    static let noAuthorization = AuthError(.noAuthorization, kind: .unauthenticated)
 
+    /// GoTrue's reasons travel with the error (`weak_password.reasons`); the words come from the
+    /// rule the password broke, in each adapter.
     static func weakPassword(_ check: PasswordCheck) -> AuthError {
-        var error: AuthError
-        switch check {
-        case .tooShort(let minimum):
-            error = AuthError(
-                .weakPassword, kind: .refused, "Password should be at least \(minimum) characters.",
-                weakPasswordReasons: check.weakPasswordReasons)
-        case .tooCommon:
-            error = AuthError(.weakPassword, kind: .refused, PasswordCheck.tooCommonMessage, weakPasswordReasons: check.weakPasswordReasons)
-        case .acceptable, .missing, .tooLong:
-            error = AuthError(.weakPassword, kind: .refused, "Password does not meet the requirements.", weakPasswordReasons: [])
-        }
+        var error = AuthError(.weakPassword, kind: .refused, weakPasswordReasons: check.weakPasswordReasons)
         error.passwordCheck = check
         return error
     }

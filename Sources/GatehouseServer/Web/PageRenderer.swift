@@ -139,7 +139,7 @@ struct AssetsEndpoint {
     func serve(_ request: Request, context: GatehouseRequestContext) async throws -> Response {
         let name = try context.parameters.require("name")
         // GoTrue's JSON 404, as for any unknown path (schemathesis: it was an empty body without a type).
-        guard let asset = WebResources.assets[name] else { throw AuthError(.notFound, status: .notFound, "Not Found") }
+        guard let asset = WebResources.assets[name] else { throw AuthError(.notFound, kind: .notFound) }
         let etag = "\"\(asset.version)\""
         var headers: HTTPFields = [
             .contentType: asset.contentType, .eTag: etag, .contentTypeOptions: "nosniff",

@@ -138,7 +138,7 @@ struct IDTokenClaimCheckTests {
             ["iss": .string(marker)], ["aud": .string(marker)], ["nonce": .string(marker)], ["sub": .string("")],
         ] {
             let error = await Self.refusal(changes, nonce: changes["nonce"] == nil ? nil : "raw")
-            #expect(error != nil && error?.message.contains(marker) == false, "\(String(describing: error))")
+            #expect(error != nil && error?.detail?.contains(marker) != true, "\(String(describing: error))")
         }
     }
 }

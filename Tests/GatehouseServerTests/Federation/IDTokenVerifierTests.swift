@@ -28,8 +28,8 @@ struct IDTokenVerifierTests {
     static func expectRefused(_ error: AuthError?, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(error?.code == .badIDToken, sourceLocation: sourceLocation)
         #expect(error?.kind == .invalidRequest, sourceLocation: sourceLocation)
-        #expect(error?.message.hasPrefix("Bad ID token: ") == true, sourceLocation: sourceLocation)
-        #expect(error?.message.contains(reason) == true, "\(String(describing: error?.message))", sourceLocation: sourceLocation)
+        #expect(error?.detail?.hasPrefix("Bad ID token: ") == true, sourceLocation: sourceLocation)
+        #expect(error?.detail?.contains(reason) == true, "\(String(describing: error?.detail))", sourceLocation: sourceLocation)
     }
 
     @Test("an RS256 token and an ES256 token by the published keys verify, and say who the person is")
@@ -129,8 +129,8 @@ struct IDTokenVerifierTests {
     func unreachable() async {
         let error = await Issuer.refusal(Self.issuer.token(), verifier: Issuer.verifier(FakeProviderDocuments()))
         #expect(error?.kind == .unavailable && error?.code != .badIDToken)
-        #expect(error?.message.contains("Acme") == true, "\(String(describing: error))")
-        #expect(error?.message.contains("issuer.test") == false)
+        #expect(error?.detail?.contains("Acme") == true, "\(String(describing: error))")
+        #expect(error?.detail?.contains("issuer.test") != true)
         // Keys that are not a JWKS are the issuer's failure too, not the caller's.
         let documents = FakeProviderDocuments()
         documents.set(Issuer.jwksURL, Data("<html>maintenance</html>".utf8))
@@ -155,7 +155,7 @@ struct IDTokenVerifierTests {
         ] {
             let error = await Issuer.refusal(token, verifier: verifier)
             #expect(error?.code == .badIDToken, "\(token.prefix(40))")
-            if !token.isEmpty { #expect(error?.message.contains(token.prefix(12)) == false) }
+            if !token.isEmpty { #expect(error?.detail?.contains(token.prefix(12)) != true) }
         }
         #expect(documents.fetches(Issuer.jwksURL) == 0)
         let critical = Issuer.part(.object(["alg": .string("RS256"), "kid": .string(Issuer.rsaKid), "crit": .array([.string("exp")])]))

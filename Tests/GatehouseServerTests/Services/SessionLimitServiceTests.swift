@@ -35,7 +35,7 @@ struct SessionLimitServiceTests {
                 try await sessions.refresh(token: issued.refreshToken, client: ServiceFixture.client)
             }
             #expect(error?.code == .sessionExpired)
-            #expect(error?.message.contains("Inactivity") == true)
+            #expect(error?.detail?.contains("Inactivity") == true)
         }
     }
 
@@ -54,7 +54,7 @@ struct SessionLimitServiceTests {
                 try await sessions.refresh(token: issued.refreshToken, client: ServiceFixture.client)
             }
             #expect(error?.code == .sessionExpired)
-            #expect(error?.message == "Invalid Refresh Token: Session Expired")
+            #expect(error.map(AuthErrorWording.text(for:)) == "Invalid Refresh Token: Session Expired")
         }
     }
 

@@ -24,7 +24,7 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
     typealias Context = GatehouseRequestContext
     typealias Render = @Sendable (RouteAdapter, AuthError, Request, Context) throws -> Response
 
-    static let error = AuthError(.methodNotAllowed, status: .methodNotAllowed, "Method Not Allowed")
+    static let error = AuthError(.methodNotAllowed, kind: .unsupportedMethod)
 
     let index: RouteMethodIndex
     /// Each adapter's error answer (`MethodNotAllowedAnswers`).

@@ -21,7 +21,7 @@ struct MetricsAccessMiddleware: RouterMiddleware {
     typealias Context = GatehouseRequestContext
     let access: ServerConfiguration.MetricsAccess
 
-    static let notServed = AuthError(.notFound, status: .notFound, "Not Found")
+    static let notServed = AuthError(.notFound, kind: .notFound)
     static let refused = AuthError(.noAuthorization, status: .unauthorized, "This endpoint requires the metrics bearer token")
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
