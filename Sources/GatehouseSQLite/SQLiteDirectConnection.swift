@@ -19,7 +19,7 @@ import VaporCSQLite
 
 /// A connection of `SQLiteStore` (its writer and its readers), driven through the C API
 /// directly: every statement it runs stays prepared for the next time, and a batch of statements
-/// can run in one hop to the thread pool (`SQLiteStore.writeDirect`).
+/// can run in one call, in one transaction (`SQLiteStore.writeDirect`).
 ///
 /// SQLiteNIO (under SQLKit) prepares and finalizes each statement and hops to its thread pool and
 /// back for each one; on the `/recover` path that was a tenth of a request's work and, worse, the

@@ -13,15 +13,14 @@
 
 import Logging
 import NIOCore
-import NIOPosix
 import SQLKit
 import SQLiteKit
 import Synchronization
 import VaporCSQLite
 
 /// SQLKit's view of `SQLiteDirectConnection`: the repositories' writes run on it exactly as they
-/// ran on SQLiteNIO's connection (SQLKit serializes, SQLiteKit's encoder binds, one hop to the
-/// thread pool a statement), except that each statement stays prepared. The writer runs the same
+/// ran on SQLiteNIO's connection (SQLKit serializes, SQLiteKit's encoder binds), except that each
+/// statement stays prepared and runs on the calling thread (`withConnection`). The writer runs the same
 /// few dozen statements over and over, and preparing each anew was a large share of a
 /// `/recover` (Benchmarks/PROFILE.md).
 public struct SQLiteDirectDatabase: SQLiteRowsDatabase {
@@ -35,16 +34,27 @@ public struct SQLiteDirectDatabase: SQLiteRowsDatabase {
         self.eventLoop = eventLoop
     }
 
-    /// Runs `body` on the connection in one hop to the thread pool, for statements written
-    /// against it directly. Only where this database's turn is already held (the writer inside a
-    /// unit of work): it takes no lock of its own.
+    /// Runs `body` on the connection, on the calling thread. Only where this database's turn is
+    /// already held (the writer inside a unit of work, a reader lent by the pool): it takes no
+    /// lock of its own.
+    ///
+    /// Not on NIO's thread pool: these statements are indexed lookups and small batches, shorter
+    /// than the two thread switches a hop there and back costs, and under load each switch waited
+    /// for a core, so a token refresh's read and write were mostly waiting (Benchmarks/PROFILE.md,
+    /// "SQLite on the calling thread"). The price is a Swift thread kept for the statement's
+    /// length, as long as the hop kept a pool thread; at most one writer and one task per reader
+    /// hold one at a time.
     public func withConnection<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
-        let connection = self.connection
-        return try await NIOThreadPool.singleton.runIfActive { try body(connection) }
+        let result = try body(connection)
+        // A task running statement after statement would otherwise keep its thread until it
+        // suspends for something else, and background work (the checkpointer) could wait behind
+        // it; yielding costs a turn in Swift's queue, not a thread switch.
+        await Task.yield()
+        return result
     }
 
-    /// Runs `query` in one hop to the thread pool and returns its rows, read there (as SQLiteNIO
-    /// does) so that the connection is free again before SQLKit decodes them.
+    /// Runs `query` and returns its rows, read whole (as SQLiteNIO does) so that the connection is
+    /// free again before SQLKit decodes them.
     public func rows(_ query: any SQLExpression) async throws -> [SQLiteDirectRow] {
         let (sql, binds) = serialize(query)
         let encoder = SQLiteDataEncoder()

@@ -58,8 +58,8 @@ extension AuthError {
 
     /// An adapter's own failure, by the status it answers with.
     init(
-        _ code: AuthErrorCode, status: HTTPResponse.Status, _ message: String, weakPasswordReasons: [String]? = nil, retryAfter: Int? = nil
+        _ code: AuthErrorCode, status: HTTPResponse.Status, _ detail: String, weakPasswordReasons: [String]? = nil, retryAfter: Int? = nil
     ) {
-        self.init(code, kind: Kind(httpStatus: status), message, weakPasswordReasons: weakPasswordReasons, retryAfter: retryAfter)
+        self.init(code, kind: Kind(httpStatus: status), detail, weakPasswordReasons: weakPasswordReasons, retryAfter: retryAfter)
     }
 }

@@ -82,7 +82,7 @@ extension AuditLogRepository {
     /// statement each. The callers that pass several run it inside a transaction.
     func appendEach(_ entries: [AuditEntry]) async throws {
         guard !entries.isEmpty else { return }
-        // SQLite's writer: single-row statements kept prepared, in one hop to the thread pool.
+        // SQLite's writer: single-row statements kept prepared, in one call.
         if let direct = database as? SQLiteDirectDatabase {
             try await direct.withConnection { connection in
                 for entry in entries { try connection.insertAuditEntry(entry) }

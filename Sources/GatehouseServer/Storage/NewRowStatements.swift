@@ -18,7 +18,7 @@ import SQLKit
 // The rows written more than one way, each shape in one place. A new outbox job, a new audit
 // entry and an opened send window are written alone (SQLKit), in batches (one multi-row
 // statement) and, on SQLite's writer, by single-row statements kept prepared
-// (`SQLiteDirectConnection`, a batch in one hop). The columns, what a fresh row holds and the
+// (`SQLiteDirectConnection`, a batch in one call). The columns, what a fresh row holds and the
 // window's rule are written here once, so the three cannot drift.
 
 /// A new outbox job: pending, no attempts, due at `now`, with the address it goes to.

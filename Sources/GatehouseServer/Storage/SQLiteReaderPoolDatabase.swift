@@ -16,8 +16,8 @@ import Logging
 import NIOCore
 import SQLKit
 
-/// SQLite's readers as one `SQLDatabase`: each statement borrows a free reader for its hop to
-/// the thread pool only, so a read's own work between statements (decoding rows, the next
+/// SQLite's readers as one `SQLDatabase`: each statement borrows a free reader for the
+/// statement only, so a read's own work between statements (decoding rows, the next
 /// query's building) never keeps a reader from another request. Reads are autocommit statements
 /// each, as they were on SQLiteNIO's readers, so nothing depends on two sharing a connection.
 struct SQLiteReaderPoolDatabase: SQLiteRowsDatabase {

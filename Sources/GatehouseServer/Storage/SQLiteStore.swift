@@ -23,8 +23,9 @@ import SQLiteKit
 /// latency) and a few reader connections that WAL lets run beside it.
 ///
 /// Every connection is a `SQLiteDirectConnection`, which keeps its statements prepared; the
-/// writer can also run a batch in one hop to the thread pool (`writeDirect`). Each read statement
-/// borrows a free reader for its hop to the thread pool (`SQLiteReaderPoolDatabase`).
+/// writer can also run a batch of them in one call (`writeDirect`). Each read statement borrows a
+/// free reader for its length (`SQLiteReaderPoolDatabase`). Statements run on the calling thread
+/// (`SQLiteDirectDatabase.withConnection` says why).
 public final class SQLiteStore: SQLStore {
     public let engine = SQLEngine.sqlite
     /// The database file, for connections opened beside these (`SQLiteCheckpointer`).
@@ -99,9 +100,10 @@ public final class SQLiteStore: SQLStore {
         try await withWriter(body)
     }
 
-    /// Runs `body` on the writer in one hop to the thread pool, between BEGIN IMMEDIATE and
-    /// COMMIT, in its turn among the other writes: for batches of a few statements run often
-    /// (`EmailRequestCommitter`), which would otherwise hop to the pool and back for each.
+    /// Runs `body` on the writer in one call, between BEGIN IMMEDIATE and COMMIT, in its turn
+    /// among the other writes: for batches of a few statements run often (`EmailRequestCommitter`,
+    /// the outbox's settlements), which through SQLKit would each be a statement built, encoded
+    /// and awaited on its own.
     func writeDirect<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
         let database = writerDatabase
         return try await withWriterTurn { try await database.withConnection { writer in try writer.inTransaction { try body(writer) } } }

@@ -19,8 +19,8 @@ extension Store {
     /// request whose window opened. Returns the wait of each request (nil: written).
     ///
     /// On PostgreSQL three multi-row statements (EmailRequestBatchStatements.swift); on SQLite
-    /// single-row statements kept prepared, run in one hop to the thread pool on the direct
-    /// connection (EmailRequestBatchStatements+SQLite.swift), which costs less there.
+    /// single-row statements kept prepared, run in one call on the direct connection
+    /// (EmailRequestBatchStatements+SQLite.swift), which costs less there.
     func writeEmailRequests(_ plan: EmailRequestBatchPlan) async throws -> [Int?] {
         if let sqlite = sql as? SQLiteStore {
             return try await sqlite.writeDirect { try $0.writeEmailRequests(plan) }
