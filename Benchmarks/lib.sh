@@ -35,9 +35,14 @@ release_binary() {
 }
 
 free_port() {
-    local port
+    # Below the kernel's ephemeral range: a port in it can be taken, between this probe and the
+    # server's bind, as the local end of an outgoing connection (wrk's, a database client's),
+    # and the server then fails with "Address already in use".
+    local port ephemeral_low
+    ephemeral_low="$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || true)"
+    [[ "$ephemeral_low" =~ ^[0-9]+$ ]] && ((ephemeral_low > 12000)) || ephemeral_low=32768
     for _ in $(seq 1 100); do
-        port=$((20000 + RANDOM % 40000))
+        port=$((10000 + RANDOM % (ephemeral_low - 10000)))
         if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
             echo "$port"
             return 0
