@@ -43,14 +43,10 @@ public struct SQLiteDirectDatabase: SQLiteRowsDatabase {
     /// for a core, so a token refresh's read and write were mostly waiting (Benchmarks/PROFILE.md,
     /// "SQLite on the calling thread"). The price is a Swift thread kept for the statement's
     /// length, as long as the hop kept a pool thread; at most one writer and one task per reader
-    /// hold one at a time.
+    /// hold one at a time. Whoever lends the connection yields once it is back (`SQLiteStore`),
+    /// so that a run of statements does not keep the thread from other tasks.
     public func withConnection<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
-        let result = try body(connection)
-        // A task running statement after statement would otherwise keep its thread until it
-        // suspends for something else, and background work (the checkpointer) could wait behind
-        // it; yielding costs a turn in Swift's queue, not a thread switch.
-        await Task.yield()
-        return result
+        try body(connection)
     }
 
     /// Runs `query` and returns its rows, read whole (as SQLiteNIO does) so that the connection is

@@ -25,7 +25,10 @@ struct SQLiteReaderPoolDatabase: SQLiteRowsDatabase {
     let logger: Logger
     let eventLoop: any EventLoop
 
+    /// Yields once the reader is back, as the writer does (`SQLiteStore.withWriterTurn`).
     func rows(_ query: any SQLExpression) async throws -> [SQLiteDirectRow] {
-        try await readers.withResource { try await $0.rows(query) }
+        let rows = try await readers.withResource { try await $0.rows(query) }
+        await Task.yield()
+        return rows
     }
 }

@@ -117,12 +117,19 @@ public final class SQLiteStore: SQLStore {
 
     /// Waits for the writes ahead, then runs `body` alone; the wait is recorded from the call to
     /// the lock (`gatehouse_db_pool_wait_seconds`).
+    ///
+    /// Statements run on the calling thread, so a task writing turn after turn would keep its
+    /// thread until it suspends for something else, and background work (the checkpointer) could
+    /// wait behind it. It yields once the writer is released, not while holding it: a yield
+    /// waits behind every task that is ready, and the writes queued for the lock would wait too.
     private func withWriterTurn<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         let asked = ContinuousClock.now
-        return try await writeLock.withLock {
+        let result = try await writeLock.withLock {
             poolWaits?.record(.write, since: asked)
             return try await body()
         }
+        await Task.yield()
+        return result
     }
 
     /// Runs `body` while no write can start (for `SQLiteCheckpointer`, on a connection of its own).
