@@ -118,7 +118,8 @@ struct ArchitectureRulesTests {
         // Per-engine SQL and per-engine paths live in Storage, behind one method each; a cast to
         // a store type or a comparison of engines elsewhere splits a behaviour across layers.
         let checks = [
-            "as? SQLiteStore", "as? PostgresStore", "as? SQLiteDirectDatabase", "engine ==", "engine !=", "case .sqlite", "case .postgres",
+            "as? SQLiteStore", "as? PostgresStore", "as? SQLiteDirectDatabase", "as? PostgresConnectionSQL", "engine ==", "engine !=",
+            "case .sqlite", "case .postgres",
         ]
         let offenders = try Self.swiftFiles(under: Self.serverFolder).filter { file in
             !file.path.hasPrefix("Sources/GatehouseServer/Storage/")

@@ -19,8 +19,17 @@ import SQLKit
 struct MFAFactorRepository: Sendable {
     let database: any SQLDatabase
 
-    private static let columns =
-        "id, user_id, friendly_name, factor_type, status, secret, last_challenged_at, created_at, updated_at"
+    private static let columnNames = [
+        "id", "user_id", "friendly_name", "factor_type", "status", "secret", "last_challenged_at", "created_at", "updated_at",
+    ]
+    private static let columns = columnNames.joined(separator: ", ")
+
+    /// The columns of `alias`, a joined `mfa_factors`, each renamed `prefix` + its name, for
+    /// `decode(_:prefix:)`: a read that needs the factors beside other rows joins them instead of
+    /// asking again.
+    static func joinedColumns(alias: String, prefix: String) -> String {
+        columnNames.map { "\(alias).\($0) AS \(prefix)\($0)" }.joined(separator: ", ")
+    }
 
     /// The user's factors, oldest first.
     func list(userId: UUID) async throws -> [FactorRecord] {
@@ -135,16 +144,20 @@ struct MFAFactorRepository: Sendable {
     }
 
     static func decode(_ row: any SQLRow) throws -> FactorRecord {
+        try decode(row, prefix: "")
+    }
+
+    static func decode(_ row: any SQLRow, prefix: String) throws -> FactorRecord {
         func instant(_ column: String) throws -> Timestamp? {
-            try row.decode(column: column, as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
+            try row.decode(column: prefix + column, as: Int64?.self).map(Timestamp.init(microsecondsSinceEpoch:))
         }
         return FactorRecord(
-            id: try row.decodeUUID(column: "id"),
-            userId: try row.decodeUUID(column: "user_id"),
-            friendlyName: try row.decode(column: "friendly_name", as: String.self),
-            factorType: try row.decode(column: "factor_type", as: String.self),
-            status: FactorRecord.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .unverified,
-            secret: try row.decode(column: "secret", as: String.self),
+            id: try row.decodeUUID(column: prefix + "id"),
+            userId: try row.decodeUUID(column: prefix + "user_id"),
+            friendlyName: try row.decode(column: prefix + "friendly_name", as: String.self),
+            factorType: try row.decode(column: prefix + "factor_type", as: String.self),
+            status: FactorRecord.Status(rawValue: try row.decode(column: prefix + "status", as: String.self)) ?? .unverified,
+            secret: try row.decode(column: prefix + "secret", as: String.self),
             lastChallengedAt: try instant("last_challenged_at"),
             createdAt: try instant("created_at") ?? Timestamp(microsecondsSinceEpoch: 0),
             updatedAt: try instant("updated_at") ?? Timestamp(microsecondsSinceEpoch: 0)

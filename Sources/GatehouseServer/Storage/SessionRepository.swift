@@ -32,18 +32,33 @@ struct SessionRepository: Sendable {
         ).run()
     }
 
-    /// A session and its user in one query (refresh and every authenticated request need both),
-    /// through the `session_users` view.
+    /// A session with its user and the user's MFA factors, in one query (refresh and every
+    /// authenticated request need all three): one row per factor, or one row with no factor.
     func findWithUser(id: UUID) async throws -> (SessionRecord, UserRecord)? {
-        let row = try await database.raw("SELECT * FROM session_users WHERE s_id = \(bind: id.lowercasedString)").first()
-        guard let row else { return nil }
-        let user = try await UserRepository(database: database).withDetails(try UserRepository.decode(row))
-        return (try Self.decode(row, prefix: "s_"), user)
+        let rows: [any SQLRow]
+        if let postgres = database as? PostgresConnectionSQL {
+            rows = try await postgres.rows(SessionWithUserStatement(sessionId: id.lowercasedString))
+        } else {
+            rows = try await database.raw(
+                "\(unsafeRaw: SessionWithUserStatement.select)\(bind: id.lowercasedString)\(unsafeRaw: SessionWithUserStatement.order)"
+            ).all()
+        }
+        guard let first = rows.first else { return nil }
+        let factors = try rows.compactMap { row in
+            try row.decodeNil(column: "f_id") ? nil : try MFAFactorRepository.decode(row, prefix: "f_")
+        }
+        let user = try await UserRepository(database: database).withDetails(try UserRepository.decode(first), factors: factors)
+        return (try Self.decode(first, prefix: "s_"), user)
     }
 
     /// Moves the refresh counter from `expected` to `expected + 1`. Returns false when another
     /// request advanced it first (the compare-and-set is what makes rotation race-free).
     func advanceCounter(id: UUID, from expected: Int64, at now: Timestamp) async throws -> Bool {
+        if let postgres = database as? PostgresConnectionSQL {
+            let statement = AdvanceRefreshCounterStatement(
+                sessionId: id.lowercasedString, expected: expected, now: now.microsecondsSinceEpoch)
+            return try await !postgres.rows(statement).isEmpty
+        }
         let row = try await database.raw(
             """
             UPDATE sessions SET refresh_counter = refresh_counter + 1, refreshed_at = \(bind: now.microsecondsSinceEpoch),

@@ -28,7 +28,9 @@ struct UserRepository: Sendable {
         i.last_sign_in_at AS identity_last_sign_in_at, i.created_at AS identity_created_at,
         i.updated_at AS identity_updated_at, u.deleted_at, u.invited_at, u.firebase_uid
         """
-    static let from = "FROM users u LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'"
+    /// The email identity beside `u`, for `columns`.
+    static let identityJoin = "LEFT JOIN identities i ON i.user_id = u.id AND i.provider = 'email'"
+    static let from = "FROM users u \(identityJoin)"
 
     /// The user by id. `lockedForUpdate`: the row stays locked for the rest of the transaction
     /// (on PostgreSQL; SQLite's single writer already serializes), so that read-modify-write
@@ -57,8 +59,13 @@ struct UserRepository: Sendable {
     }
 
     func withDetails(_ user: UserRecord) async throws -> UserRecord {
+        try await withDetails(user, factors: try await MFAFactorRepository(database: database).list(userId: user.id))
+    }
+
+    /// The same with factors the caller has already read.
+    func withDetails(_ user: UserRecord, factors: [FactorRecord]) async throws -> UserRecord {
         var user = user
-        user.factors = try await MFAFactorRepository(database: database).list(userId: user.id)
+        user.factors = factors
         if user.hasLinkedProviders {
             user.linkedIdentities = try await IdentityRepository(database: database).linked(userId: user.id)
         }
@@ -211,7 +218,7 @@ struct UserRepository: Sendable {
             emailChangeSentAt: try instant("email_change_sent_at"),
             emailChangeAwaiting: EmailChangeSides(rawValue: try row.decode(column: "email_change_awaiting", as: Int?.self) ?? 0)
         )
-        // Not in the session_users view: a soft-deleted user has no sessions.
+        // Only where the read selected it (`columns` does).
         if row.contains(column: "deleted_at") { user.deletedAt = try instant("deleted_at") }
         user.firebaseUid = try row.decode(column: "firebase_uid", as: String?.self)
         return user

@@ -1,0 +1,66 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Logging
+import NIOCore
+import PostgresKit
+import PostgresNIO
+import SQLKit
+
+/// A leased PostgreSQL connection as SQLKit's database, which can also run a statement kept
+/// prepared on that connection.
+///
+/// SQLKit sends every query as an unnamed statement, which PostgreSQL parses and plans again on
+/// each execution. For the hot reads that plan is most of the database's work (the session with
+/// its user and factors is a four-table join), so those few statements are prepared once per
+/// connection under a name (`PostgresKeptStatement`) and only bound and executed after that.
+struct PostgresConnectionSQL: SQLDatabase {
+    let connection: PostgresConnection
+    private let base: any SQLDatabase
+
+    init(_ connection: PostgresConnection) {
+        self.connection = connection
+        self.base = connection.sql(queryLogLevel: nil)
+    }
+
+    var logger: Logger { base.logger }
+    var eventLoop: any EventLoop { base.eventLoop }
+    var version: (any SQLDatabaseReportedVersion)? { base.version }
+    var dialect: any SQLDialect { base.dialect }
+    var queryLogLevel: Logger.Level? { base.queryLogLevel }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        base.execute(sql: query, onRow)
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        try await base.execute(sql: query, onRow)
+    }
+
+    /// Every row of a kept statement, as SQLKit rows (decoded as `connection.sql()` decodes them).
+    func rows<Statement: PostgresKeptStatement>(_ statement: Statement) async throws -> [any SQLRow] {
+        var rows: [any SQLRow] = []
+        for try await row in try await connection.execute(statement, logger: connection.logger) {
+            rows.append(row.sql())
+        }
+        return rows
+    }
+}
+
+/// A statement PostgreSQL keeps prepared per connection (its type's name is the statement's
+/// name), whose rows are read as SQLKit rows.
+protocol PostgresKeptStatement: PostgresPreparedStatement where Row == PostgresRow {}
+
+extension PostgresKeptStatement {
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+}
