@@ -51,6 +51,12 @@ struct EmailRequestBatchPlan {
         return firstIndex.sorted { $0.key < $1.key }.map { (key: $0.key, now: requests[$0.value].now) }
     }
 
+    /// The first request of each address, keys sorted: the requests a claim is made for.
+    var claimingRequests: [EmailRequestRows] {
+        guard window > 0 else { return [] }
+        return firstIndex.sorted { $0.key < $1.key }.map { requests[$0.value] }
+    }
+
     /// The indices of the requests to write, in order, given the keys whose claim opened.
     func accepted(opened: Set<String>) -> [Int] {
         guard window > 0 else { return Array(requests.indices) }
