@@ -101,13 +101,27 @@ final class OutboxWorker: Service {
         } onCancel: {
             environment.schemaReady.open()
         }
-        while !stopping.isSet, !Task.isCancelled {
-            let claimed = await deliverDueJobs()
-            if claimed < batchSize, !stopping.isSet, !Task.isCancelled {
-                let failures = failedClaims.withLock { $0 }
-                let pause = failures > 0 ? failurePause(after: failures) : await secondsUntilNextDue()
-                await environment.outboxSignal.wait(upTo: pause)
-                if !stopping.isSet { try? await Task.sleep(for: gatherDelay) }
+        // Up to `batchesInFlight` claimed batches are delivered at once: the next claim does not
+        // wait for the batch before it to be sent and settled.
+        let batchesInFlight = environment.store.outboxBatchesInFlight
+        await withTaskGroup(of: Void.self) { group in
+            var inFlight = 0
+            while !stopping.isSet, !Task.isCancelled {
+                if inFlight == batchesInFlight {
+                    await group.next()
+                    inFlight -= 1
+                }
+                let entries = await claimDueJobs()
+                if !entries.isEmpty {
+                    inFlight += 1
+                    group.addTask { await self.deliver(entries) }
+                }
+                if entries.count < batchSize, !stopping.isSet, !Task.isCancelled {
+                    let failures = failedClaims.withLock { $0 }
+                    let pause = failures > 0 ? failurePause(after: failures) : await secondsUntilNextDue()
+                    await environment.outboxSignal.wait(upTo: pause)
+                    if !stopping.isSet { try? await Task.sleep(for: gatherDelay) }
+                }
             }
         }
     }
@@ -119,6 +133,14 @@ final class OutboxWorker: Service {
 
     /// Claims one batch and delivers it, a few at a time. Returns how many jobs were claimed.
     func deliverDueJobs() async -> Int {
+        let entries = await claimDueJobs()
+        if !entries.isEmpty { await deliver(entries) }
+        return entries.count
+    }
+
+    /// Claims up to a batch of due jobs; none when the claim failed (logged, and counted for the
+    /// back-off).
+    private func claimDueJobs() async -> [OutboxEntry] {
         let clock = environment.clock
         let entries: [OutboxEntry]
         do {
@@ -128,7 +150,7 @@ final class OutboxWorker: Service {
                 try await database.outbox.claim(limit: limit, lease: lease, now: clock.now())
             }
         } catch {
-            if Task.isCancelled { return 0 }
+            if Task.isCancelled { return [] }
             let failures = failedClaims.withLock {
                 $0 += 1
                 return $0
@@ -138,10 +160,14 @@ final class OutboxWorker: Service {
                 metadata: [
                     "error": "\(String(reflecting: error))", "consecutive_failures": "\(failures)",
                 ])
-            return 0
+            return []
         }
         failedClaims.withLock { $0 = 0 }
-        guard !entries.isEmpty else { return 0 }
+        return entries
+    }
+
+    /// Delivers a claimed batch, a few messages at a time, and records each outcome.
+    private func deliver(_ entries: [OutboxEntry]) async {
         let heartbeat = Task { await renewLeases(of: entries.map(\.id)) }
         do {
             let messages = try await messages(for: entries.map(\.job))
@@ -181,7 +207,6 @@ final class OutboxWorker: Service {
             environment.logger.notice(
                 "Outbox: shutdown interrupted sends; unsent ones will be retried", metadata: ["jobs": "\(entries.count)"])
         }
-        return entries.count
     }
 
     /// Extends the claim on `ids` (those still being sent) until cancelled.
@@ -279,11 +304,4 @@ final class OutboxWorker: Service {
         let exponential = min(3600, base * pow(2, Double(max(0, attempt - 1))))
         return exponential * Double.random(in: 0.75...1.25)
     }
-}
-
-/// A flag set once, read from any task.
-final class StopFlag: Sendable {
-    private let flag = Mutex(false)
-    var isSet: Bool { flag.withLock { $0 } }
-    func set() { flag.withLock { $0 = true } }
 }

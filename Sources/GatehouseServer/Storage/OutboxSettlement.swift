@@ -31,4 +31,13 @@ extension Store {
             try await database.auditLog.appendEach(entries)
         }
     }
+
+    /// How many claimed batches the outbox worker delivers at once. On SQLite one: every phase of
+    /// a batch is a turn on the single writer, and one batch at a time kept up with the requests.
+    /// On PostgreSQL a batch's phases are round trips, each on a connection of the pool: one batch
+    /// at a time delivered about 1,600 emails a second with the cores partly idle, and the mail
+    /// fell seconds behind the requests; four kept up (Benchmarks/PROFILE.md).
+    var outboxBatchesInFlight: Int {
+        sql is SQLiteStore ? 1 : 4
+    }
 }
