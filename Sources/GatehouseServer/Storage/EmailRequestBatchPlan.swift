@@ -47,8 +47,7 @@ struct EmailRequestBatchPlan {
     /// The window claims to make, keys sorted (one row-lock order on PostgreSQL); none with the
     /// window off.
     var claims: [(key: String, now: Timestamp)] {
-        guard window > 0 else { return [] }
-        return firstIndex.sorted { $0.key < $1.key }.map { (key: $0.key, now: requests[$0.value].now) }
+        claimingRequests.map { (key: $0.windowKey, now: $0.now) }
     }
 
     /// The first request of each address, keys sorted: the requests a claim is made for.

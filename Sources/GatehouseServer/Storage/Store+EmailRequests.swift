@@ -34,23 +34,26 @@ extension Store {
             let accepted = plan.accepted(opened: opened)
             try await work.outbox.enqueueEach(accepted.map { plan.requests[$0].job })
             try await work.auditLog.appendEach(accepted.map { plan.requests[$0].audit })
-            let lastSent = try await work.emailWindows.lastSent(plan.refusedKeys(accepted: accepted))
-            return plan.waits(accepted: accepted, lastSent: lastSent)
+            return try await Self.waits(plan, accepted: accepted, in: work)
         }
     }
 
     /// PostgreSQL's single statement (EmailRequestBatchStatements+Postgres.swift), then the
     /// refused addresses' windows read; nil on SQLite.
     private func writeEmailRequestsInOneStatement(_ plan: EmailRequestBatchPlan) async throws -> [Int?]? {
-        guard sql.engine == .postgres else { return nil }
         let statement = EmailRequestBatchStatement(plan)
         return try await perform(.statement) { work -> [Int?]? in
             guard let postgres = work.database as? PostgresConnectionSQL else { return nil }
             let rows = try await postgres.rows(statement)
             let opened = Set(try rows.map { try $0.decode(column: "address_key", as: String.self) })
-            let accepted = plan.accepted(opened: opened)
-            let lastSent = try await work.emailWindows.lastSent(plan.refusedKeys(accepted: accepted))
-            return plan.waits(accepted: accepted, lastSent: lastSent)
+            return try await Self.waits(plan, accepted: plan.accepted(opened: opened), in: work)
         }
+    }
+
+    /// Each request's answer once the accepted ones are written: the refused addresses' windows
+    /// are read for their waits.
+    private static func waits(_ plan: EmailRequestBatchPlan, accepted: [Int], in work: UnitOfWork) async throws -> [Int?] {
+        let lastSent = try await work.emailWindows.lastSent(plan.refusedKeys(accepted: accepted))
+        return plan.waits(accepted: accepted, lastSent: lastSent)
     }
 }
