@@ -43,7 +43,8 @@ extension Store {
 extension AuditEntry {
     init(_ event: AuditEvent, at now: Timestamp, request: AuditRequest) {
         self.init(
-            id: RandomSource.system.uuid(), createdAt: now, action: event.action.rawValue, userId: event.userId, email: event.email,
+            id: RandomSource.system.timeOrderedUUID(at: now), createdAt: now, action: event.action.rawValue, userId: event.userId,
+            email: event.email,
             actor: request.actor, ipAddress: String(request.ipAddress.prefix(64)),
             userAgent: request.userAgent.map { String($0.prefix(512)) }, requestId: request.requestId,
             traits: event.traits.mapValues(JSONValue.string))

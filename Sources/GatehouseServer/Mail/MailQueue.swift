@@ -43,7 +43,7 @@ struct MailQueue: Sendable {
     /// Queues `job` (no window: notices that follow an account change). Runs inside the
     /// caller's unit of work.
     func enqueue(_ job: OutboxJob, now: Timestamp, in work: UnitOfWork) async throws {
-        try await work.outbox.enqueue(job, id: random.uuid(), now: now)
+        try await work.outbox.enqueue(job, id: random.timeOrderedUUID(at: now), now: now)
     }
 
     /// Opens the address's window for `purpose`; nil when it was closed, else the seconds left.

@@ -77,7 +77,7 @@ extension MailService {
     /// returns the job's id.
     func queueTestEmail(to address: EmailAddress) async throws(AuthError) -> UUID {
         let now = clock.now()
-        let id = random.uuid()
+        let id = random.timeOrderedUUID(at: now)
         try await store.run(.transaction) { work in
             try await work.outbox.enqueue(.consoleTest(email: address.normalized), id: id, now: now)
             try await work.audit(.emailTestQueued(to: address.normalized, jobId: id), at: now)

@@ -66,7 +66,7 @@ extension RecoveryService {
             wait = try await emailRequests.submit(
                 EmailRequestCommitter.Request(
                     windowKey: mailQueue.windowKey(kind: kind, email: email, pkce: pkce), now: now,
-                    job: try OutboxRepository.NewJob(job, id: random.uuid(), now: now),
+                    job: try OutboxRepository.NewJob(job, id: random.timeOrderedUUID(at: now), now: now),
                     audit: AuditEntry(event, at: now, request: AuditRequest.current)))
         } catch {
             logger.error("Storage failure", metadata: ["error": "\(String(reflecting: error))"])

@@ -26,7 +26,7 @@ struct DevMailboxRepository: Sendable {
             .columns("id", "recipient", "sender", "subject", "text_body", "html_body", "created_at")
         for message in messages {
             insert = insert.values(
-                SQLBind(RandomSource.system.uuid().lowercasedString), SQLBind(message.to.address.lowercased()),
+                SQLBind(RandomSource.system.timeOrderedUUID(at: now).lowercasedString), SQLBind(message.to.address.lowercased()),
                 SQLBind(message.from.address),
                 SQLBind(message.subject), SQLBind(message.text), SQLBind(message.html), SQLBind(now.microsecondsSinceEpoch))
         }

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GatehouseCore
 import Synchronization
 
 #if canImport(Darwin)
@@ -72,7 +73,28 @@ struct RandomSource: Sendable {
         var raw = bytes(16)
         raw[6] = (raw[6] & 0x0F) | 0x40
         raw[8] = (raw[8] & 0x3F) | 0x80
-        return UUID(
+        return Self.uuid(raw)
+    }
+
+    /// A version-7 UUID (RFC 9562): the milliseconds since the epoch, then the microseconds
+    /// within that millisecond (its 12-bit fraction), then 62 random bits. For rows written at a
+    /// high rate (outbox jobs, audit entries, dev-mailbox messages): their ids then sort by time,
+    /// so each insert lands at the right edge of the primary key's index instead of on a page of
+    /// its own, and a batch of inserts rewrites one or two index pages instead of one a row.
+    func timeOrderedUUID(at time: Timestamp) -> UUID {
+        let micros = UInt64(max(0, time.microsecondsSinceEpoch))
+        let milliseconds = micros / 1000
+        let fraction = (micros % 1000) * 4096 / 1000
+        var raw = bytes(16)
+        for index in 0..<6 { raw[index] = UInt8(truncatingIfNeeded: milliseconds >> (8 * (5 - index))) }
+        raw[6] = 0x70 | UInt8(truncatingIfNeeded: fraction >> 8)
+        raw[7] = UInt8(truncatingIfNeeded: fraction)
+        raw[8] = (raw[8] & 0x3F) | 0x80
+        return Self.uuid(raw)
+    }
+
+    private static func uuid(_ raw: [UInt8]) -> UUID {
+        UUID(
             uuid: (
                 raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
                 raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]
