@@ -81,7 +81,7 @@ struct OneTimeTokenHasher: Sendable {
         let bytes = random.bytes(32)
         let code = random.integer(below: 1_000_000).zeroPadded(toWidth: 6)
         return IssuedOneTimeToken(
-            id: random.uuid(), linkToken: Data(bytes).base64URLEncodedString(), code: code,
+            id: random.timeOrderedUUID(at: now), linkToken: Data(bytes).base64URLEncodedString(), code: code,
             expiresAt: now.adding(seconds: Double(lifetime))
         )
     }

@@ -25,8 +25,7 @@ struct EmailRequestBatchStatement: PostgresKeptStatement {
         WITH batch AS (
             SELECT * FROM json_to_recordset($1::json) AS b(
                 key text, now bigint, job_id text, kind text, payload text, job_now bigint, recipient text,
-                recipient_user text, audit_id text, audit_at bigint, action text, user_id text, email text,
-                actor text, ip_address text, user_agent text, request_id text, traits text)
+                recipient_user text, \(AuditInsert.jsonRecord))
         ),
         claimed AS (
             INSERT INTO email_send_windows (address_key, last_sent_at)
@@ -44,8 +43,7 @@ struct EmailRequestBatchStatement: PostgresKeptStatement {
         ),
         audits AS (
             INSERT INTO audit_log_entries (\(AuditInsert.columns))
-            SELECT audit_id, audit_at, action, user_id, email, actor, ip_address, user_agent, request_id, traits
-            FROM accepted
+            SELECT \(AuditInsert.jsonValues) FROM accepted
         )
         SELECT address_key FROM claimed
         """
@@ -67,17 +65,7 @@ struct EmailRequestBatchStatement: PostgresKeptStatement {
                 case .address(let address): row.field("recipient", ifPresent: address)
                 case .account(let userId): row.field("recipient_user", userId.lowercasedString)
                 }
-                let audit = request.audit
-                row.field("audit_id", audit.id.lowercasedString)
-                row.field("audit_at", audit.createdAt.microsecondsSinceEpoch)
-                row.field("action", audit.action)
-                row.field("user_id", ifPresent: audit.userId?.lowercasedString)
-                row.field("email", ifPresent: audit.email)
-                row.field("actor", ifPresent: audit.actor)
-                row.field("ip_address", audit.ipAddress)
-                row.field("user_agent", ifPresent: audit.userAgent)
-                row.field("request_id", ifPresent: audit.requestId)
-                row.field("traits", JSONColumn.encode(audit.traits))
+                AuditInsert.writeJSONFields(request.audit, into: &row)
             }
         }
         batch = String(decoding: writer.bytes, as: UTF8.self)

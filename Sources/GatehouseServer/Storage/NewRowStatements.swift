@@ -79,6 +79,29 @@ enum AuditInsert {
 
     /// SQLite's kept single-row statement, the columns in order as ?1 … ?10.
     static let singleRow = "INSERT INTO audit_log_entries (\(columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+
+    /// One entry as members of a JSON object, for PostgreSQL's kept statements that take their
+    /// rows as one JSON array: `jsonRecord` reads them back (`json_to_recordset`), and
+    /// `jsonValues` selects them in `columns`' order.
+    static func writeJSONFields(_ entry: AuditEntry, into row: inout JSONWriter) {
+        row.field("audit_id", entry.id.lowercasedString)
+        row.field("audit_at", entry.createdAt.microsecondsSinceEpoch)
+        row.field("action", entry.action)
+        row.field("user_id", ifPresent: entry.userId?.lowercasedString)
+        row.field("email", ifPresent: entry.email)
+        row.field("actor", ifPresent: entry.actor)
+        row.field("ip_address", entry.ipAddress)
+        row.field("user_agent", ifPresent: entry.userAgent)
+        row.field("request_id", ifPresent: entry.requestId)
+        row.field("traits", JSONColumn.encode(entry.traits))
+    }
+
+    static let jsonRecord = """
+        audit_id text, audit_at bigint, action text, user_id text, email text, actor text, ip_address text, user_agent text,
+        request_id text, traits text
+        """
+
+    static let jsonValues = "audit_id, audit_at, action, user_id, email, actor, ip_address, user_agent, request_id, traits"
 }
 
 /// Opening an address's send window (`email_send_windows`): a new row, or the existing one

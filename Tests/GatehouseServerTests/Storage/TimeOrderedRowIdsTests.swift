@@ -71,6 +71,24 @@ struct TimeOrderedRowIdsTests {
         }
     }
 
+    @Test("one-time tokens minted one after another get version-7 ids in the order they were minted", arguments: Backend.all)
+    func tokens(_ backend: Backend) async throws {
+        try await ServiceFixture.with(backend) { fixture in
+            for index in 0..<3 {
+                let email = "minted-\(index)@example.com"
+                try await fixture.account(email)
+                _ = try await fixture.recoveryEmail(to: email)
+                fixture.clock.advance(seconds: 0.002)
+            }
+            let rows = try await fixture.services.environment.store.perform(.read) { work in
+                try await work.database.raw("SELECT id, created_at FROM one_time_tokens ORDER BY id").all().map(Row.init)
+            }
+            #expect(rows.count == 3)
+            #expect(rows.allSatisfy { UUID(uuidString: $0.id).map { $0.uuid.6 >> 4 } == 7 }, "\(rows)")
+            #expect(rows.map(\.id) == rows.sorted { $0.createdAt < $1.createdAt }.map(\.id), "\(rows)")
+        }
+    }
+
     /// The recovery jobs and their audit entries, ordered by id (read after the app stopped).
     static func rows(in database: ScratchDatabase) async throws -> (jobs: [Row], audit: [Row]) {
         let store = try await openStore(
