@@ -13,7 +13,6 @@
 
 import Foundation
 import GatehouseCore
-import Logging
 import SQLKit
 import Testing
 
@@ -369,23 +368,9 @@ enum FirebaseMFA {
 
     /// How many sessions the user has in the database (read after the app stopped).
     static func sessionCount(_ userId: String, in database: ScratchDatabase) async throws -> Int {
-        let configuration = TestServer.configuration(databaseURL: database.url)
-        let store = try await openStore(configuration: configuration, logger: Logger(label: "firebase-mfa-tests"))
-        // PostgreSQL's pool works only while its `run()` runs.
-        let pool = Task { _ = try? await store.connectionService?.run() }
-        let counted: Result<Int, any Error>
-        do {
-            counted = .success(
-                try await store.read { database in
-                    try await database.raw("SELECT COUNT(*) AS n FROM sessions WHERE user_id = \(bind: userId.lowercased())")
-                        .first()?.decode(column: "n", as: Int.self) ?? -1
-                })
-        } catch {
-            counted = .failure(error)
+        try await database.read { database in
+            try await database.raw("SELECT COUNT(*) AS n FROM sessions WHERE user_id = \(bind: userId.lowercased())")
+                .first()?.decode(column: "n", as: Int.self) ?? -1
         }
-        pool.cancel()
-        await pool.value
-        await store.shutdown()
-        return try counted.get()
     }
 }

@@ -13,7 +13,6 @@
 
 import Foundation
 import GatehouseCore
-import Logging
 import SQLKit
 import Testing
 
@@ -91,30 +90,16 @@ struct TimeOrderedRowIdsTests {
 
     /// The recovery jobs and their audit entries, ordered by id (read after the app stopped).
     static func rows(in database: ScratchDatabase) async throws -> (jobs: [Row], audit: [Row]) {
-        let store = try await openStore(
-            configuration: TestServer.configuration(databaseURL: database.url), logger: Logger(label: "row-ids-tests"))
-        // PostgreSQL's pool works only while its `run()` runs.
-        let pool = Task { _ = try? await store.connectionService?.run() }
-        let read: Result<(jobs: [Row], audit: [Row]), any Error>
-        do {
-            read = .success(
-                try await store.read { database in
-                    let jobs = try await database.raw("SELECT id, created_at FROM outbox WHERE kind = 'recovery' ORDER BY id").all()
-                    let audit = try await database.raw(
-                        "SELECT id, created_at FROM audit_log_entries WHERE action = 'user_recovery_requested' ORDER BY id"
-                    ).all()
-                    return (try jobs.map(Row.init), try audit.map(Row.init))
-                })
-        } catch {
-            read = .failure(error)
+        try await database.read { database in
+            let jobs = try await database.raw("SELECT id, created_at FROM outbox WHERE kind = 'recovery' ORDER BY id").all()
+            let audit = try await database.raw(
+                "SELECT id, created_at FROM audit_log_entries WHERE action = 'user_recovery_requested' ORDER BY id"
+            ).all()
+            return (try jobs.map(Row.init), try audit.map(Row.init))
         }
-        pool.cancel()
-        await pool.value
-        await store.shutdown()
-        return try read.get()
     }
 
-    struct Row: CustomStringConvertible {
+    struct Row: CustomStringConvertible, Sendable {
         let id: String
         let createdAt: Int64
 

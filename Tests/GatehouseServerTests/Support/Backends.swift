@@ -14,7 +14,10 @@
 import Foundation
 import Logging
 import PostgresNIO
+import SQLKit
 import Testing
+
+@testable import GatehouseServer
 
 /// The storage engines every server test runs on: SQLite always, PostgreSQL when
 /// `GATEHOUSE_TEST_POSTGRES_URL` names a server (`scripts/postgres.sh start` prints one).
@@ -68,6 +71,24 @@ struct ScratchDatabase: Sendable {
     }
 
     func drop() async { await cleanup() }
+
+    /// Reads the database with a store of its own, after (or beside) an app that wrote it.
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let store = try await openStore(
+            configuration: TestServer.configuration(databaseURL: url), logger: Logger(label: "gatehouse-tests.scratch-read"))
+        // PostgreSQL's pool works only while its `run()` runs.
+        let pool = Task { _ = try? await store.connectionService?.run() }
+        let read: Result<T, any Error>
+        do {
+            read = .success(try await store.read(body))
+        } catch {
+            read = .failure(error)
+        }
+        pool.cancel()
+        await pool.value
+        await store.shutdown()
+        return try read.get()
+    }
 }
 
 /// Runs one administrative statement on the database named in `serverURL`.
