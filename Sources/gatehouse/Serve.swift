@@ -22,6 +22,7 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run the server (the default command).")
 
     func run() async throws {
+        AllocatorSettings.keepLargeBlocksMapped()
         let configuration = try loadConfiguration()
         // Held until the process ends: `gatehouse restore` refuses to swap the database under it.
         let dataFolder = try GatehouseAdministration.holdDataFolder(configuration)

@@ -1,0 +1,43 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The process's memory allocator, set up before the server starts.
+public enum AllocatorSettings {
+    /// glibc's allocator raises its mmap threshold each time it frees a block it had mapped (up
+    /// to 32 MiB), and its trim threshold with it. After the first large request body (the
+    /// server accepts up to 1 MiB) has come and gone, blocks of that size are carved from the
+    /// threads' arenas instead, which keep the space: the server's memory grew under load and
+    /// stayed. Fixed thresholds keep large blocks mapped and give them back when they are freed
+    /// (Benchmarks/PROFILE.md, "Memory"). An operator's own `MALLOC_MMAP_THRESHOLD_` or
+    /// `MALLOC_TRIM_THRESHOLD_` is left as it is; elsewhere than glibc this does nothing.
+    /// Returns whether the thresholds were set.
+    @discardableResult
+    public static func keepLargeBlocksMapped() -> Bool {
+        #if canImport(Glibc)
+            guard getenv("MALLOC_MMAP_THRESHOLD_") == nil, getenv("MALLOC_TRIM_THRESHOLD_") == nil else { return false }
+            // Glibc's Swift module does not export `mallopt`; the C library has it under that name.
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(nil, "mallopt") else { return false }
+            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+            // malloc.h: M_MMAP_THRESHOLD is -3, M_TRIM_THRESHOLD is -1; 128 KiB are glibc's
+            // initial values, which setting them keeps from moving.
+            return mallopt(-3, 128 * 1024) == 1 && mallopt(-1, 128 * 1024) == 1
+        #else
+            return false
+        #endif
+    }
+}
