@@ -80,7 +80,7 @@ enum AuditInsert {
     /// SQLite's kept single-row statement, the columns in order as ?1 … ?10.
     static let singleRow = "INSERT INTO audit_log_entries (\(columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
 
-    /// One entry as members of a JSON object, for PostgreSQL's kept statements that take their
+    /// One entry as members of a JSON object, for PostgreSQL's batch statement, which takes its
     /// rows as one JSON array: `jsonRecord` reads them back (`json_to_recordset`), and
     /// `jsonValues` selects them in `columns`' order.
     static func writeJSONFields(_ entry: AuditEntry, into row: inout JSONWriter) {

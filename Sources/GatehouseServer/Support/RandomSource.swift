@@ -78,9 +78,10 @@ struct RandomSource: Sendable {
 
     /// A version-7 UUID (RFC 9562): the milliseconds since the epoch, then the microseconds
     /// within that millisecond (its 12-bit fraction), then 62 random bits. For rows written at a
-    /// high rate (outbox jobs, audit entries, dev-mailbox messages): their ids then sort by time,
-    /// so each insert lands at the right edge of the primary key's index instead of on a page of
-    /// its own, and a batch of inserts rewrites one or two index pages instead of one a row.
+    /// high rate (outbox jobs, audit entries, one-time tokens, dev-mailbox messages): their ids
+    /// then sort by time, so each insert lands at the right edge of the primary key's index
+    /// instead of on a page of its own, and a batch of inserts rewrites one or two index pages
+    /// instead of one a row.
     func timeOrderedUUID(at time: Timestamp) -> UUID {
         let micros = UInt64(max(0, time.microsecondsSinceEpoch))
         let milliseconds = micros / 1000

@@ -18,9 +18,9 @@ import Testing
 
 @testable import GatehouseServer
 
-/// Rows written at a high rate (outbox jobs, audit entries) get version-7 ids, which sort by the
-/// time they were written: inserts then land at the right edge of the primary key's index, not
-/// on a page of their own each (Benchmarks/PROFILE.md).
+/// Rows written at a high rate (outbox jobs, audit entries, one-time tokens) get version-7 ids,
+/// which sort by the time they were written: inserts then land at the right edge of the primary
+/// key's index, not on a page of their own each (Benchmarks/PROFILE.md).
 @Suite("Time-ordered row ids")
 struct TimeOrderedRowIdsTests {
     @Test("version 7, RFC 9562 variant, the millisecond in the first 48 bits")
