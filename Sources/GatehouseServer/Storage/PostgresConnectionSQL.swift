@@ -24,9 +24,12 @@ import SQLKit
 /// each execution. For the hot reads that plan is most of the database's work (the session with
 /// its user and factors is a four-table join), so those few statements are prepared once per
 /// connection under a name (`PostgresKeptStatement`) and only bound and executed after that.
+///
+/// Nothing more is sent once the connection's session has ended (`PostgresSessionGuard`).
 struct PostgresConnectionSQL: SQLDatabase {
     let connection: PostgresConnection
     private let base: any SQLDatabase
+    private let session = PostgresSessionGuard()
 
     init(_ connection: PostgresConnection) {
         self.connection = connection
@@ -40,20 +43,31 @@ struct PostgresConnectionSQL: SQLDatabase {
     var queryLogLevel: Logger.Level? { base.queryLogLevel }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
-        base.execute(sql: query, onRow)
+        do {
+            try session.check(connection)
+        } catch {
+            return eventLoop.makeFailedFuture(error)
+        }
+        let session = session
+        return base.execute(sql: query, onRow).flatMapErrorThrowing { error in
+            session.note(error)
+            throw error
+        }
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
-        try await base.execute(sql: query, onRow)
+        try await session.send(on: connection) { try await base.execute(sql: query, onRow) }
     }
 
     /// Every row of a kept statement, as SQLKit rows (decoded as `connection.sql()` decodes them).
     func rows<Statement: PostgresKeptStatement>(_ statement: Statement) async throws -> [any SQLRow] {
-        var rows: [any SQLRow] = []
-        for try await row in try await connection.execute(statement, logger: connection.logger) {
-            rows.append(row.sql())
+        try await session.send(on: connection) {
+            var rows: [any SQLRow] = []
+            for try await row in try await connection.execute(statement, logger: connection.logger) {
+                rows.append(row.sql())
+            }
+            return rows
         }
-        return rows
     }
 }
 

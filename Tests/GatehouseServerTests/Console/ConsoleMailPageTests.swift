@@ -30,14 +30,10 @@ struct ConsoleMailPageTests {
     /// Writes `count` dead recovery jobs (one second apart, oldest first) straight into the
     /// outbox, as the worker leaves them after a relay's refusal; returns their ids.
     static func seedDeadJobs(_ database: ScratchDatabase, count: Int, error: String = relayError) async throws -> [UUID] {
-        let logger = Logger(label: "console-mail-seed")
-        let sql = try await openStore(configuration: TestServer.configuration(databaseURL: database.url), logger: logger)
-        let pool = Task { _ = try? await sql.connectionService?.run() }
-        let store = Store(sql: sql, logger: logger)
         let start = Timestamp.now().adding(seconds: -Double(count) - 60)
         let ids = (0..<count).map { _ in UUID() }
-        do {
-            try await store.perform(.transaction) { work in
+        try await database.withStore { sql in
+            try await Store(sql: sql, logger: Logger(label: "console-mail-seed")).perform(.transaction) { work in
                 for (index, id) in ids.enumerated() {
                     let at = start.adding(seconds: Double(index))
                     let job = OutboxJob.recovery(
@@ -46,14 +42,7 @@ struct ConsoleMailPageTests {
                     try await work.outbox.finish([.init(id: id, state: .dead, error: error, nextAttemptAt: at)], now: at)
                 }
             }
-        } catch {
-            pool.cancel()
-            await sql.shutdown()
-            throw error
         }
-        pool.cancel()
-        await pool.value
-        await sql.shutdown()
         return ids
     }
 

@@ -31,19 +31,9 @@ struct EmailChangeBothSidesTests {
 
     /// Runs `sql` on the app's database from a second connection, as another instance would.
     static func execute(_ database: ScratchDatabase, _ sql: String) async throws {
-        let logger = Logger(label: "email-change-redelivery")
-        let store = try await openStore(configuration: TestServer.configuration(databaseURL: database.url), logger: logger)
-        let pool = Task { _ = try? await store.connectionService?.run() }
-        var failure: (any Error)?
-        do {
+        try await database.withStore { store in
             try await store.writeStatement { try await $0.raw(SQLQueryString(sql)).run() }
-        } catch {
-            failure = error
         }
-        pool.cancel()
-        await pool.value
-        await store.shutdown()
-        if let failure { throw failure }
     }
 
     /// The outbox job that wrote to the new address is handed out again, as after a lease ran out;

@@ -71,9 +71,7 @@ struct EmailChangeSidesMigrationTests {
     func upgrade(_ backend: Backend) async throws {
         try await TestServer.withDatabase(backend) { scratch in
             let logger = Logger(label: "email-change-migration")
-            let store = try await openStore(configuration: TestServer.configuration(databaseURL: scratch.url), logger: logger)
-            let pool = Task { _ = try? await store.connectionService?.run() }
-            do {
+            try await scratch.withStore { store in
                 try await Self.migrateToFourteen(store)
                 let ids = try await store.write { database in
                     let both = try await Self.user(database, "both", pending: 2)
@@ -111,14 +109,7 @@ struct EmailChangeSidesMigrationTests {
                 await #expect(throws: (any Error).self) {
                     try await store.read { try await $0.raw("SELECT email_change_confirmations_left FROM users").all() }
                 }
-            } catch {
-                pool.cancel()
-                await store.shutdown()
-                throw error
             }
-            pool.cancel()
-            await pool.value
-            await store.shutdown()
         }
     }
 }

@@ -72,22 +72,28 @@ struct ScratchDatabase: Sendable {
 
     func drop() async { await cleanup() }
 
-    /// Reads the database with a store of its own, after (or beside) an app that wrote it.
-    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    /// Runs `body` with a store of its own on the database (its pool running), beside or after an
+    /// app that uses it, as another instance would; the store is shut down afterwards.
+    func withStore<T: Sendable>(_ body: (any SQLStore) async throws -> T) async throws -> T {
         let store = try await openStore(
-            configuration: TestServer.configuration(databaseURL: url), logger: Logger(label: "gatehouse-tests.scratch-read"))
+            configuration: TestServer.configuration(databaseURL: url), logger: Logger(label: "gatehouse-tests.scratch-store"))
         // PostgreSQL's pool works only while its `run()` runs.
         let pool = Task { _ = try? await store.connectionService?.run() }
-        let read: Result<T, any Error>
+        let outcome: Result<T, any Error>
         do {
-            read = .success(try await store.read(body))
+            outcome = .success(try await body(store))
         } catch {
-            read = .failure(error)
+            outcome = .failure(error)
         }
         pool.cancel()
         await pool.value
         await store.shutdown()
-        return try read.get()
+        return try outcome.get()
+    }
+
+    /// Reads the database with a store of its own, after (or beside) an app that wrote it.
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await withStore { try await $0.read(body) }
     }
 }
 
