@@ -95,7 +95,7 @@ func buildApplication(configuration: ServerConfiguration, logger: Logger?, clock
 func openStore(configuration: ServerConfiguration, logger: Logger, metrics: GatehouseMetrics? = nil) async throws -> any SQLStore {
     if let url = configuration.databaseURL {
         if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
-            return try PostgresStore(url: url, logger: logger, metrics: metrics)
+            return try PostgresStore(url: url, poolSize: configuration.databasePoolSize, logger: logger, metrics: metrics)
         }
         if url.hasPrefix("sqlite://") {
             return try await SQLiteStore.open(path: String(url.dropFirst("sqlite://".count)), logger: logger, metrics: metrics)

@@ -46,6 +46,7 @@ extension ServerConfiguration {
         configuration.host = try reader.read(ServerSettings.host)
         configuration.port = try reader.read(ServerSettings.port)
         configuration.databaseURL = try reader.read(ServerSettings.databaseURL)
+        configuration.databasePoolSize = try reader.read(ServerSettings.databasePoolSize)
         if let url = configuration.databaseURL, url.hasPrefix("postgres") {
             _ = try PostgresTLS(url: url)  // a bad sslmode or sslrootcert stops the start here
         }

@@ -33,6 +33,8 @@ public struct ServerConfiguration: Sendable {
         get { protectedDatabaseURL?.value }
         set { protectedDatabaseURL = newValue.map(Secret.init) }
     }
+    /// PostgreSQL's connections per instance (`PostgresStore`).
+    public var databasePoolSize = ServerSettings.databasePoolSize.defaultValue
     public var jwtSecret: String {
         get { protectedJWTSecret.value }
         set { protectedJWTSecret = Secret(newValue) }

@@ -26,7 +26,7 @@ public enum ServerSettings {
         + observability + passkeys + console + cors
 
     static let server: [any SettingDescription] = [
-        environment, host, allowDevelopmentOnNetwork, port, dataDirectory, databaseURL, jwtSecret, jwtExpiry,
+        environment, host, allowDevelopmentOnNetwork, port, dataDirectory, databaseURL, databasePoolSize, jwtSecret, jwtExpiry,
         externalURL, siteURL,
     ]
 
@@ -59,6 +59,11 @@ public enum ServerSettings {
             + "`require` (TLS, certificate not checked unless `sslrootcert` is given); `verify-ca` (chain checked against "
             + "`sslrootcert`, a PEM file, or the system store when absent or `system`); `verify-full` (also the host name: "
             + "use this in production). `allow`, `prefer` and anything else stop the start"
+    )
+    static let databasePoolSize = Setting<Int>.integer(
+        "GATEHOUSE_DATABASE_POOL_SIZE", default: 16, in: 1...500,
+        help: "PostgreSQL connections each instance opens at start and keeps (a fixed pool; the instances together need "
+            + "fewer than the server's `max_connections`); unused with SQLite"
     )
     static let jwtSecret = Setting<String?>(
         "GATEHOUSE_JWT_SECRET", default: nil, shown: "generated in development", accepted: "at least 32 characters",

@@ -27,15 +27,13 @@ public final class PostgresStore: SQLStore, Service {
     /// Each unit of work's wait for a connection (`gatehouse_db_pool_wait_seconds`), when metrics are kept.
     private let poolWaits: DatabasePoolWaits?
 
-    /// The pool's size, per instance.
-    static let maximumConnections = 16
-
     public convenience init(url: String, logger: Logger) throws {
-        try self.init(url: url, logger: logger, metrics: nil)
+        try self.init(url: url, poolSize: ServerSettings.databasePoolSize.defaultValue, logger: logger, metrics: nil)
     }
 
-    /// The same, recording into `metrics` how long each unit of work waits for a connection.
-    init(url: String, logger: Logger, metrics: GatehouseMetrics?) throws {
+    /// The same with `poolSize` connections, recording into `metrics` how long each unit of work
+    /// waits for one.
+    init(url: String, poolSize: Int, logger: Logger, metrics: GatehouseMetrics?) throws {
         guard let components = URLComponents(string: url),
             ["postgres", "postgresql"].contains(components.scheme ?? ""),
             let host = components.host, !host.isEmpty,
@@ -50,12 +48,15 @@ public final class PostgresStore: SQLStore, Service {
             database: database.isEmpty ? nil : database,
             tls: tls
         )
-        configuration.options.maximumConnections = Self.maximumConnections
-        // The pool keeps no connection at its minimum, so one left idle for a minute is closed. A
-        // keep-alive query every 30 s would only ping it once first, and its timer, scheduled at
-        // every release and cancelled at every lease, cost 5-7 % of a refresh's CPU.
-        configuration.options.minimumConnections = 0
-        configuration.options.connectionIdleTimeout = .seconds(60)
+        // A fixed pool (`GATEHOUSE_DATABASE_POOL_SIZE` connections, opened at start and kept).
+        // PostgresNIO schedules an idle timer each time a connection above the minimum goes back
+        // to the pool and cancels it at the next lease, and a cancelled timer's sleep still holds
+        // a task and a dispatch timer until its deadline: with an elastic pool, memory grew with
+        // the release rate times the idle timeout (Benchmarks/PROFILE.md, "PostgreSQL's memory").
+        // Connections at the minimum get no idle timer, and no keep-alive either: its timer
+        // would churn the same way.
+        configuration.options.minimumConnections = poolSize
+        configuration.options.maximumConnections = poolSize
         configuration.options.keepAliveBehavior = nil
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.poolWaits = metrics?.databasePoolWaits(.postgres, pooledReads: true)

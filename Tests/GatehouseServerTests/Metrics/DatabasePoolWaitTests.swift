@@ -63,7 +63,7 @@ struct DatabasePoolWaitTests {
             defer { pool.cancel() }
             // Every connection a write can get is taken for `hold`: SQLite's one writer, or the
             // whole PostgreSQL pool.
-            let busy = backend == .sqlite ? 1 : PostgresStore.maximumConnections
+            let busy = backend == .sqlite ? 1 : configuration.databasePoolSize
             let hold = Duration.milliseconds(600)
             let holders = Holders()
             try await withThrowingTaskGroup(of: Void.self) { group in

@@ -45,20 +45,28 @@ struct PostgresSessionEndTests {
         (error as? PSQLError)?.serverInfo?[.sqlState]
     }
 
+    /// `operation`'s outcome, or nil with an issue recorded if it was still waiting after `bound`.
+    static func outcome<T: Sendable>(
+        of what: String, _ operation: @escaping @Sendable () async throws -> T
+    ) async -> Result<T, any Error>? {
+        guard case .finished(let result) = await Settled.within(bound, operation) else {
+            Issue.record("\(what) was still waiting after \(bound)")
+            return nil
+        }
+        return result
+    }
+
     @Test("a statement on a session that has ended fails at once", arguments: Backend.all.filter { $0 == .postgres })
     func statementAfterEnd(_ backend: Backend) async throws {
         try await TestServer.withDatabase(backend) { database in
             try await database.withStore { store in
-                let outcome = await Settled.within(Self.bound) {
+                let outcome = await Self.outcome(of: "the statement sent after the session ended") {
                     try await store.writeStatement { database in
                         _ = try await Self.endSession(database)
                         try await database.raw("SELECT 1").run()
                     }
                 }
-                guard case .finished(let result) = outcome else {
-                    Issue.record("the statement sent after the session ended was still waiting after \(Self.bound)")
-                    return
-                }
+                guard let result = outcome else { return }
                 #expect(throws: (any Error).self) { try result.get() }
             }
         }
@@ -70,15 +78,12 @@ struct PostgresSessionEndTests {
     func transactionAfterEnd(_ backend: Backend) async throws {
         try await TestServer.withDatabase(backend) { database in
             try await database.withStore { store in
-                let outcome = await Settled.within(Self.bound) {
+                let outcome = await Self.outcome(of: "the transaction whose session ended") {
                     try await store.write { database in
                         throw try await Self.endSession(database)
                     }
                 }
-                guard case .finished(let result) = outcome else {
-                    Issue.record("the transaction whose session ended was still waiting after \(Self.bound)")
-                    return
-                }
+                guard let result = outcome else { return }
                 let failure = #expect(throws: (any Error).self) { try result.get() }
                 #expect(failure.flatMap(Self.sqlState) == "57P01", "\(String(describing: failure))")
                 let answer = try await store.read { try await $0.raw("SELECT 1 AS one").first()?.decode(column: "one", as: Int.self) }
@@ -92,7 +97,7 @@ struct PostgresSessionEndTests {
     func nothingSentAfterFatal(_ backend: Backend) async throws {
         try await TestServer.withDatabase(backend) { database in
             try await database.withStore { store in
-                let outcome = await Settled.within(Self.bound) {
+                let outcome = await Self.outcome(of: "the statement sent after the FATAL error") {
                     try await store.writeStatement { database in
                         let ended = await #expect(throws: (any Error).self) {
                             try await database.raw("SELECT pg_terminate_backend(pg_backend_pid())").run()
@@ -101,10 +106,7 @@ struct PostgresSessionEndTests {
                         try await database.raw("SELECT 1").run()
                     }
                 }
-                guard case .finished(let result) = outcome else {
-                    Issue.record("the statement sent after the FATAL error was still waiting after \(Self.bound)")
-                    return
-                }
+                guard let result = outcome else { return }
                 #expect(throws: PostgresSessionEnded.self) { try result.get() }
             }
         }

@@ -118,4 +118,13 @@ enum PostgresAdmin {
         }
         try await connection.close()
     }
+
+    /// The integer the first column of `sql`'s first row holds, on the database named in `serverURL`.
+    static func integer(_ sql: String, serverURL: String) async throws -> Int {
+        let store = try PostgresStore(url: serverURL, poolSize: 1, logger: logger, metrics: nil)
+        let pool = Task { await store.client.run() }
+        defer { pool.cancel() }
+        let row = try await store.read { try await $0.raw(SQLQueryString(sql)).first() }
+        return try #require(try row?.decode(column: "value", as: Int.self), "\(sql) answered no row")
+    }
 }

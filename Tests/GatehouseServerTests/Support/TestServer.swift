@@ -27,10 +27,12 @@ enum TestServer {
     static let password = "correct-horse-battery"
     static let otherPassword = "another-fine-password"
 
-    /// Bcrypt cost 4 and every rate limit off; `configure` changes the rest.
+    /// Bcrypt cost 4, every rate limit off and four PostgreSQL connections an app (the suite runs
+    /// many apps side by side, each opening its pool at start); `configure` changes the rest.
     static func configuration(databaseURL: String) -> ServerConfiguration {
         var configuration = ServerConfiguration(jwtSecret: jwtSecret)
         configuration.databaseURL = databaseURL
+        configuration.databasePoolSize = 4
         configuration.bcryptCost = 4
         configuration.rateLimits.tokenPerFiveMinutes = 0
         configuration.rateLimits.otpPerFiveMinutes = 0

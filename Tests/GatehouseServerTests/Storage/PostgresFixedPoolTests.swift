@@ -1,0 +1,47 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Gatehouse open source project
+//
+// Copyright (c) 2026 the Gatehouse project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Testing
+
+@testable import GatehouseServer
+
+/// PostgreSQL's pool is fixed: `GATEHOUSE_DATABASE_POOL_SIZE` connections opened at start and
+/// kept. An elastic pool scheduled an idle timer at every release of a connection above its
+/// minimum, and each cancelled timer held memory until its deadline (Benchmarks/PROFILE.md,
+/// "PostgreSQL's memory").
+@Suite("PostgreSQL: a fixed pool")
+struct PostgresFixedPoolTests {
+    @Test(
+        "the app opens every connection of its pool at start, with nothing asked of it",
+        arguments: Backend.all.filter { $0 == .postgres })
+    func opensThePoolAtStart(_ backend: Backend) async throws {
+        let serverURL = try #require(Backend.postgresURL)
+        try await TestServer.withDatabase(backend) { database in
+            let name = try #require(URLComponents(string: database.url)?.path.dropFirst()).description
+            let size = 8
+            try await TestServer.run(on: database, configure: { $0.databasePoolSize = size }) { api in
+                #expect(try await api.atRoot.send(.get, "/health/ready").status == .ok)
+                let count = "SELECT count(*)::bigint AS value FROM pg_stat_activity WHERE datname = '\(name)'"
+                var open = 0
+                // Polled: the pool opens its connections in the background and announces nothing.
+                for _ in 0..<200 {
+                    open = try await PostgresAdmin.integer(count, serverURL: serverURL)
+                    if open >= size { break }
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(open == size, "\(open) connections open, the pool's size is \(size)")
+            }
+        }
+    }
+}
