@@ -80,6 +80,10 @@ public enum GatehouseAdministration {
     ) async throws -> T {
         let logger = Logger(label: "gatehouse.admin")
         if existing { try ExistingDatabase.checkFile(configuration) }
+        // A command does one thing at a time: a pool of two, not the server's, which PostgreSQL's
+        // pool would open in full at start.
+        var configuration = configuration
+        configuration.databasePoolSize = min(configuration.databasePoolSize, 2)
         let store = try await openStore(configuration: configuration, logger: logger)
         if let connection = store.connectionService {
             return try await withThrowingTaskGroup(of: T?.self) { group in

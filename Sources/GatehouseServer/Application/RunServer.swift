@@ -35,8 +35,5 @@ public func runServer(_ app: some ApplicationProtocol, configuration: ServerConf
     )
     groupConfiguration.maximumGracefulShutdownDuration = .seconds(configuration.shutdownTimeout)
     groupConfiguration.maximumCancellationDuration = .seconds(5)
-    // The common-password list is built on first use (about 0.4 s): build it now, beside the
-    // start-up, rather than in the first sign-up's answer time.
-    Task.detached(priority: .utility) { _ = CommonPasswords.set.count }
     try await ServiceGroup(configuration: groupConfiguration).run()
 }

@@ -44,4 +44,28 @@ struct PostgresFixedPoolTests {
             }
         }
     }
+
+    @Test(
+        "an administrative command opens a pool of two, whatever the server's size",
+        arguments: Backend.all.filter { $0 == .postgres })
+    func administrationOpensTwo(_ backend: Backend) async throws {
+        let serverURL = try #require(Backend.postgresURL)
+        try await TestServer.withDatabase(backend) { database in
+            let name = try #require(URLComponents(string: database.url)?.path.dropFirst()).description
+            var configuration = TestServer.configuration(databaseURL: database.url)
+            configuration.databasePoolSize = 16
+            let open = try await GatehouseAdministration.withStore(configuration) { _ in
+                let count = "SELECT count(*)::bigint AS value FROM pg_stat_activity WHERE datname = '\(name)'"
+                var open = 0
+                // Polled as above; a pool of 16 would pass two within the bound.
+                for _ in 0..<40 {
+                    open = try await PostgresAdmin.integer(count, serverURL: serverURL)
+                    if open > 2 { break }
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                return open
+            }
+            #expect(open <= 2, "\(open) connections open")
+        }
+    }
 }
