@@ -18,8 +18,8 @@ import Foundation
 ///
 /// The list is one string literal, its passwords in NFC and sorted by their UTF-8 bytes
 /// (`scripts/common-passwords.py`), and a check is a binary search over the literal's own bytes:
-/// nothing is built from it at start and nothing of it is copied to the heap. Held as a set of
-/// strings it took 4.2 MB of the server's memory at idle (Benchmarks/PROFILE.md).
+/// nothing is built from it at start and nothing of it is copied to the heap, where a set of its
+/// strings held megabytes for the server's whole life (Benchmarks/PROFILE.md).
 ///
 /// Comparison is case-sensitive (`Password1` and `password1` are different passwords, and the
 /// list has the spellings people really use) after Unicode normalisation to NFC, applied to the
