@@ -22,24 +22,30 @@ import Testing
 /// "PostgreSQL's memory").
 @Suite("PostgreSQL: a fixed pool")
 struct PostgresFixedPoolTests {
+    /// How many connections `database` has, polled until there are `enough` or `tries` polls
+    /// have passed: a pool opens its connections in the background and announces nothing.
+    static func connections(to database: ScratchDatabase, polledUntil enough: Int, tries: Int) async throws -> Int {
+        let serverURL = try #require(Backend.postgresURL)
+        let name = try #require(URLComponents(string: database.url)?.path.dropFirst()).description
+        let count = "SELECT count(*)::bigint AS value FROM pg_stat_activity WHERE datname = '\(name)'"
+        var open = 0
+        for _ in 0..<tries {
+            open = try await PostgresAdmin.integer(count, serverURL: serverURL)
+            if open >= enough { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return open
+    }
+
     @Test(
         "the app opens every connection of its pool at start, with nothing asked of it",
         arguments: Backend.all.filter { $0 == .postgres })
     func opensThePoolAtStart(_ backend: Backend) async throws {
-        let serverURL = try #require(Backend.postgresURL)
         try await TestServer.withDatabase(backend) { database in
-            let name = try #require(URLComponents(string: database.url)?.path.dropFirst()).description
             let size = 8
             try await TestServer.run(on: database, configure: { $0.databasePoolSize = size }) { api in
                 #expect(try await api.atRoot.send(.get, "/health/ready").status == .ok)
-                let count = "SELECT count(*)::bigint AS value FROM pg_stat_activity WHERE datname = '\(name)'"
-                var open = 0
-                // Polled: the pool opens its connections in the background and announces nothing.
-                for _ in 0..<200 {
-                    open = try await PostgresAdmin.integer(count, serverURL: serverURL)
-                    if open >= size { break }
-                    try await Task.sleep(for: .milliseconds(50))
-                }
+                let open = try await Self.connections(to: database, polledUntil: size, tries: 200)
                 #expect(open == size, "\(open) connections open, the pool's size is \(size)")
             }
         }
@@ -49,21 +55,12 @@ struct PostgresFixedPoolTests {
         "an administrative command opens a pool of two, whatever the server's size",
         arguments: Backend.all.filter { $0 == .postgres })
     func administrationOpensTwo(_ backend: Backend) async throws {
-        let serverURL = try #require(Backend.postgresURL)
         try await TestServer.withDatabase(backend) { database in
-            let name = try #require(URLComponents(string: database.url)?.path.dropFirst()).description
             var configuration = TestServer.configuration(databaseURL: database.url)
             configuration.databasePoolSize = 16
+            // A pool of 16 would pass two within the polls.
             let open = try await GatehouseAdministration.withStore(configuration) { _ in
-                let count = "SELECT count(*)::bigint AS value FROM pg_stat_activity WHERE datname = '\(name)'"
-                var open = 0
-                // Polled as above; a pool of 16 would pass two within the bound.
-                for _ in 0..<40 {
-                    open = try await PostgresAdmin.integer(count, serverURL: serverURL)
-                    if open > 2 { break }
-                    try await Task.sleep(for: .milliseconds(50))
-                }
-                return open
+                try await Self.connections(to: database, polledUntil: 3, tries: 40)
             }
             #expect(open <= 2, "\(open) connections open")
         }

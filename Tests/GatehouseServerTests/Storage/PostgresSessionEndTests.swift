@@ -91,6 +91,7 @@ struct PostgresSessionEndTests {
             }
         }
     }
+
     @Test(
         "after the server's FATAL error nothing more is sent, even before the connection has closed",
         arguments: Backend.all.filter { $0 == .postgres })
