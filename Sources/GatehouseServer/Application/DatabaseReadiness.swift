@@ -11,8 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
-
 /// Whether the database serves this binary: it answers a query, and every migration this binary
 /// knows (`Migrations.all`) is recorded in `schema_migrations`. A database that knows more (a newer
 /// instance migrated it during a rolling update) still serves this one: migrations only add.
@@ -41,21 +39,10 @@ struct DatabaseReadiness: Sendable, Encodable, Equatable {
         await check(within: limit) { await probe(store) }
     }
 
-    /// Answers `probe`'s result, or unreachable once `limit` has passed. The probe is cancelled
-    /// then but not waited for: a driver waiting for a connection to a database that refuses
-    /// them may not stop at once, and the answer must not wait for it.
+    /// Answers `probe`'s result, or unreachable once `limit` has passed (`answer(within:)`: the
+    /// probe is cancelled then but not waited for).
     static func check(within limit: Duration, probe: @escaping @Sendable () async -> DatabaseReadiness) async -> DatabaseReadiness {
-        let probing = Task { await probe() }
-        let answer = FirstAnswer()
-        return await withCheckedContinuation { continuation in
-            answer.set(continuation)
-            Task { answer.give(await probing.value) }
-            Task {
-                try? await Task.sleep(for: limit)
-                answer.give(DatabaseReadiness(database: .unreachable, migrations: .unknown))
-                probing.cancel()
-            }
-        }
+        await answer(within: limit, probe) ?? DatabaseReadiness(database: .unreachable, migrations: .unknown)
     }
 
     private static func probe(_ store: any SQLStore) async -> DatabaseReadiness {
@@ -69,33 +56,5 @@ struct DatabaseReadiness: Sendable, Encodable, Equatable {
         }
         let known = Set(GatehouseServer.Migrations.all.map(\.version))
         return DatabaseReadiness(database: .reachable, migrations: known.isSubset(of: applied) ? .current : .pending)
-    }
-}
-
-/// The first of the probe's answer and the time limit's, given once.
-private final class FirstAnswer: Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<DatabaseReadiness, Never>?
-        var given: DatabaseReadiness?
-    }
-
-    private let state = Mutex(State())
-
-    func set(_ continuation: CheckedContinuation<DatabaseReadiness, Never>) {
-        let given = state.withLock { state -> DatabaseReadiness? in
-            if state.given == nil { state.continuation = continuation }
-            return state.given
-        }
-        if let given { continuation.resume(returning: given) }
-    }
-
-    func give(_ answer: DatabaseReadiness) {
-        let continuation = state.withLock { state -> CheckedContinuation<DatabaseReadiness, Never>? in
-            guard state.given == nil else { return nil }
-            state.given = answer
-            defer { state.continuation = nil }
-            return state.continuation
-        }
-        continuation?.resume(returning: answer)
     }
 }
