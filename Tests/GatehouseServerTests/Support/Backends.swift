@@ -97,11 +97,25 @@ struct ScratchDatabase: Sendable {
     }
 }
 
-/// Runs one administrative statement on the database named in `serverURL`.
+/// Administrative statements on the database named in `serverURL`, each on a connection of its own.
 enum PostgresAdmin {
     static let logger = Logger(label: "gatehouse-tests.postgres")
 
     static func execute(_ sql: String, serverURL: String) async throws {
+        try await withConnection(serverURL) { try await $0.query(PostgresQuery(unsafeSQL: sql), logger: logger) }
+    }
+
+    /// The integer the first column of `sql`'s first row holds.
+    static func integer(_ sql: String, serverURL: String) async throws -> Int {
+        try await withConnection(serverURL) { connection in
+            for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).decode(Int.self) {
+                return value
+            }
+            throw PostgresAdminNoRow(sql: sql)
+        }
+    }
+
+    private static func withConnection<T>(_ serverURL: String, _ body: (PostgresConnection) async throws -> T) async throws -> T {
         let components = try #require(URLComponents(string: serverURL))
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         let configuration = PostgresConnection.Configuration(
@@ -111,20 +125,16 @@ enum PostgresAdmin {
         )
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
-            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            let result = try await body(connection)
+            try await connection.close()
+            return result
         } catch {
             try? await connection.close()
             throw error
         }
-        try await connection.close()
     }
+}
 
-    /// The integer the first column of `sql`'s first row holds, on the database named in `serverURL`.
-    static func integer(_ sql: String, serverURL: String) async throws -> Int {
-        let store = try PostgresStore(url: serverURL, poolSize: 1, logger: logger, metrics: nil)
-        let pool = Task { await store.client.run() }
-        defer { pool.cancel() }
-        let row = try await store.read { try await $0.raw(SQLQueryString(sql)).first() }
-        return try #require(try row?.decode(column: "value", as: Int.self), "\(sql) answered no row")
-    }
+struct PostgresAdminNoRow: Error {
+    let sql: String
 }
