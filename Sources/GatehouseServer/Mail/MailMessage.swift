@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import GatehouseCore
+
 /// One email, rendered and ready for a transport.
 public struct MailMessage: Sendable, Codable, Equatable {
     public var from: MailAddress
@@ -20,13 +22,18 @@ public struct MailMessage: Sendable, Codable, Equatable {
     public var text: String
     /// The HTML part, when there is one.
     public var html: String?
+    /// When the email was asked for (its outbox job's creation), which stays the same however
+    /// late or often it is delivered: the `Date:` header, and the dev mailbox's order, so the
+    /// newest request's email comes first. Nil: the time it is sent.
+    public var date: Timestamp?
 
-    public init(from: MailAddress, to: MailAddress, subject: String, text: String, html: String? = nil) {
+    public init(from: MailAddress, to: MailAddress, subject: String, text: String, html: String? = nil, date: Timestamp? = nil) {
         self.from = from
         self.to = to
         self.subject = subject
         self.text = text
         self.html = html
+        self.date = date
     }
 }
 

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GatehouseCore
 
 /// What the outbox worker is asked to do. Jobs carry no secret: a recovery job names the
 /// address, and the worker mints the token when it sends (a retry mints a fresh one).
@@ -69,6 +70,8 @@ struct OutboxEntry: Sendable {
     let job: OutboxJob
     /// Including the attempt now starting.
     let attempts: Int
+    /// When the job was written: its email's date.
+    let queuedAt: Timestamp
 }
 
 /// Counts by state, for `gatehouse mail status` and the admin endpoint (their JSON:

@@ -181,7 +181,8 @@ final class OutboxWorker: Service {
             await withTaskGroup(of: Void.self) { group in
                 var inFlight = 0
                 for (entry, message) in zip(entries, messages) {
-                    guard let message else { continue }
+                    guard var message else { continue }
+                    message.date = entry.queuedAt
                     if inFlight == sendConcurrency {
                         await group.next()
                         inFlight -= 1

@@ -19,7 +19,8 @@ import SQLKit
 struct DevMailboxRepository: Sendable {
     let database: any SQLDatabase
 
-    /// Stores `messages` in one statement (the transport's group commit hands them over together).
+    /// Stores `messages` in one statement (the transport's group commit hands them over together),
+    /// each at its date (`now` when it has none); the id is ordered by the time of delivery.
     func insert(_ messages: [MailMessage], now: Timestamp) async throws {
         guard !messages.isEmpty else { return }
         var insert = database.insert(into: "dev_mailbox")
@@ -28,23 +29,25 @@ struct DevMailboxRepository: Sendable {
             insert = insert.values(
                 SQLBind(RandomSource.system.timeOrderedUUID(at: now).lowercasedString), SQLBind(message.to.address.lowercased()),
                 SQLBind(message.from.address),
-                SQLBind(message.subject), SQLBind(message.text), SQLBind(message.html), SQLBind(now.microsecondsSinceEpoch))
+                SQLBind(message.subject), SQLBind(message.text), SQLBind(message.html),
+                SQLBind((message.date ?? now).microsecondsSinceEpoch))
         }
         try await insert.run()
     }
 
-    /// Newest first; for one recipient when `recipient` is given.
+    /// Newest first: by date, then (one email delivered twice) by delivery; for one recipient
+    /// when `recipient` is given.
     func list(recipient: String?, limit: Int) async throws -> [DevMailboxMessage] {
         let rows =
             if let recipient {
                 try await database.raw(
                     """
                     SELECT * FROM dev_mailbox WHERE recipient = \(bind: recipient.lowercased())
-                    ORDER BY created_at DESC LIMIT \(bind: limit)
+                    ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
                     """
                 ).all()
             } else {
-                try await database.raw("SELECT * FROM dev_mailbox ORDER BY created_at DESC LIMIT \(bind: limit)").all()
+                try await database.raw("SELECT * FROM dev_mailbox ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)").all()
             }
         return try rows.map(Self.decode)
     }

@@ -40,7 +40,9 @@ struct OutboxRepository: Sendable {
 
     /// Claims up to `limit` due jobs: pending ones whose time has come, and `sending` ones whose
     /// lease ran out (their worker died). On PostgreSQL, `FOR UPDATE SKIP LOCKED` lets workers
-    /// of several instances claim disjoint batches; SQLite has a single writer already.
+    /// of several instances claim disjoint batches; SQLite has a single writer already. In the
+    /// order they were written (RETURNING's own order is the engine's): a batch's tokens are
+    /// minted as if stored one after the other, so the newest request's plain link is the one kept.
     func claim(limit: Int, lease: Double, now: Timestamp) async throws -> [OutboxEntry] {
         let nowMicros = now.microsecondsSinceEpoch
         let lockClause = database.engine == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
@@ -54,17 +56,19 @@ struct OutboxRepository: Sendable {
                    OR (state = 'sending' AND locked_until < \(bind: nowMicros))
                 ORDER BY next_attempt_at LIMIT \(bind: limit)\(unsafeRaw: lockClause)
             )
-            RETURNING id, payload, attempts
+            RETURNING id, payload, attempts, created_at
             """
         ).all()
         return rows.compactMap { row in
             guard let id = (try? row.decode(column: "id", as: String.self)).flatMap(UUID.init(parsing:)),
                 let payload = try? row.decode(column: "payload", as: String.self),
                 let job = try? OutboxJob.read(payload: payload),
-                let attempts = try? row.decode(column: "attempts", as: Int.self)
+                let attempts = try? row.decode(column: "attempts", as: Int.self),
+                let createdAt = try? row.decode(column: "created_at", as: Int64.self)
             else { return nil }
-            return OutboxEntry(id: id, job: job, attempts: attempts)
+            return OutboxEntry(id: id, job: job, attempts: attempts, queuedAt: Timestamp(microsecondsSinceEpoch: createdAt))
         }
+        .sorted { $0.queuedAt < $1.queuedAt }
     }
 
     /// Records outcomes; jobs that ended alike (sent, skipped) share one statement.

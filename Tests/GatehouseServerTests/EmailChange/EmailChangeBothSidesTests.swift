@@ -39,15 +39,23 @@ struct EmailChangeBothSidesTests {
     /// The outbox job that wrote to the new address is handed out again, as after a lease ran out;
     /// returns once the worker has dealt with it (bounded wait).
     static func redeliverNewSideJob(_ database: ScratchDatabase, _ api: API) async throws {
+        // The email arrives before its job is recorded as sent; a job handed out again before
+        // that record would be marked sent by it and never delivered twice.
+        try await outboxSettled(api, "the first delivery")
         try await execute(
             database, "UPDATE outbox SET state = 'pending', next_attempt_at = 0, locked_until = NULL WHERE kind = 'email_change_new'")
+        try await outboxSettled(api, "the redelivered job")
+    }
+
+    /// Returns once no job is pending or being sent (bounded wait).
+    static func outboxSettled(_ api: API, _ what: String) async throws {
         for _ in 0..<200 {
             let status = try await api.send(.get, "/admin/mail", bearer: api.serviceRoleToken)
             if status["pending"]?.intValue == 0, status["sending"]?.intValue == 0 { return }
             // Polled: the worker runs in the background and announces nothing a test could await.
             try await Task.sleep(for: .milliseconds(50))
         }
-        Issue.record("the redelivered job was not handled within 10 s")
+        Issue.record("\(what) was not handled within 10 s")
     }
 
     /// The link tokens of every email-change email to `address` with `subject`, newest first.

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GatehouseCore
 import Logging
 import Testing
 
@@ -85,6 +86,18 @@ struct SMTPTransportTests {
             #expect(body.contains("\r\n..<p>dot</p>"))
             #expect(body.contains("Content-Type: text/plain; charset=utf-8"))
             #expect(body.contains("Content-Type: text/html; charset=utf-8"))
+        }
+    }
+
+    @Test("the Date header is when the email was asked for, not when it is sent")
+    func dateIsTheMessagesDate() async throws {
+        try await FakeSMTPServer.with { server in
+            var message = Self.message
+            message.date = Timestamp(microsecondsSinceEpoch: 1_751_360_700_000_000)
+            try await Self.transport(port: server.port).send(message)
+            let data = try #require(server.recording.rawData.first)
+            let (head, _) = try #require(data.split(headerEnd: "\r\n\r\n"))
+            #expect(head.components(separatedBy: "\r\n").contains("Date: Tue, 01 Jul 2025 09:05:00 +0000"), "\(head)")
         }
     }
 

@@ -29,10 +29,10 @@ struct MIMEComposer: Sendable {
         self.boundary = boundary
     }
 
-    /// Now, with a random Message-ID at `messageIDDomain` and a random boundary.
-    init(messageIDDomain: String) {
+    /// At `date` (now when nil), with a random Message-ID at `messageIDDomain` and a random boundary.
+    init(messageIDDomain: String, date: Date? = nil) {
         self.init(
-            date: Date(),
+            date: date ?? Date(),
             messageID: Self.randomHex(bytes: 16) + "@" + messageIDDomain,
             boundary: "=_gatehouse_" + Self.randomHex(bytes: 12)
         )

@@ -50,7 +50,8 @@ public struct SMTPTransport: MailTransport {
             SMTPTLS.upgrade(context: try result.get(), host: configuration.host)
         }
         let composer = MIMEComposer(
-            messageIDDomain: MIMEComposer.messageIDDomain(heloName: configuration.heloName, from: message.from)
+            messageIDDomain: MIMEComposer.messageIDDomain(heloName: configuration.heloName, from: message.from),
+            date: message.date?.date
         )
         let data = SMTPDataEncoding.payload(for: composer.compose(message))
 
