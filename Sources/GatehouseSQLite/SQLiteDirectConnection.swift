@@ -39,7 +39,7 @@ public final class SQLiteDirectConnection: @unchecked Sendable {
     private var statements: [String: OpaquePointer] = [:]
     /// Each kept statement's column names, with how many times SQLite had prepared it again
     /// when they were read (`columns(of:)`).
-    private var columnSets: [OpaquePointer: (columns: SQLiteDirectRow.Columns, preparations: Int32)] = [:]
+    private var columnSets: [OpaquePointer: (columns: RowColumns, preparations: Int32)] = [:]
     /// More distinct statements than this (multi-row statements differ by their row count) and
     /// the kept ones are let go, so an unusual run of shapes cannot grow the cache without bound.
     public static let statementLimit = 512
@@ -132,10 +132,10 @@ public final class SQLiteDirectConnection: @unchecked Sendable {
     /// The column names of `row`'s statement, read once per kept statement rather than at every
     /// run (building their strings and index was a visible share of a refresh). Read again when SQLite
     /// has prepared the statement again: a schema change may change what `SELECT *` returns.
-    public func columns(of row: Row) -> SQLiteDirectRow.Columns {
+    public func columns(of row: Row) -> RowColumns {
         let preparations = sqlite_nio_sqlite3_stmt_status(row.statement, SQLITE_STMTSTATUS_REPREPARE, 0)
         if let kept = columnSets[row.statement], kept.preparations == preparations { return kept.columns }
-        let columns = SQLiteDirectRow.Columns(row.columnNames())
+        let columns = RowColumns(row.columnNames())
         columnSets[row.statement] = (columns, preparations)
         return columns
     }

@@ -57,7 +57,7 @@ public struct SQLiteDirectDatabase: SQLiteRowsDatabase {
         let values = try binds.map { try encoder.encode($0) }
         return try await withConnection { connection -> [SQLiteDirectRow] in
             var rows: [SQLiteDirectRow] = []
-            var columns: SQLiteDirectRow.Columns?
+            var columns: RowColumns?
             try connection.run(sql, values) { row in
                 let names = columns ?? connection.columns(of: row)
                 columns = names

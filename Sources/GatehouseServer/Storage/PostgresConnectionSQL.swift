@@ -59,14 +59,15 @@ struct PostgresConnectionSQL: SQLDatabase {
         try await session.send(on: connection) { try await base.execute(sql: query, onRow) }
     }
 
-    /// Every row of a kept statement, as SQLKit rows (decoded as `connection.sql()` decodes them).
+    /// Every row of a kept statement, as SQLKit rows (decoded as `connection.sql()` decodes them:
+    /// `PostgresDirectRow`).
     func rows<Statement: PostgresKeptStatement>(_ statement: Statement) async throws -> [any SQLRow] {
         try await session.send(on: connection) {
-            var rows: [any SQLRow] = []
+            var rows: [PostgresRow] = []
             for try await row in try await connection.execute(statement, logger: connection.logger) {
-                rows.append(row.sql())
+                rows.append(row)
             }
-            return rows
+            return PostgresDirectRow.rows(rows, of: ObjectIdentifier(Statement.self))
         }
     }
 }

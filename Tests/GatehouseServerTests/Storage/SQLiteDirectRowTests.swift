@@ -41,13 +41,13 @@ import Testing
 
     @Test func columnsAreFoundInAnyOrderAndASharedNameIsItsFirst() {
         let names = (0..<40).map { "column_\($0)" }
-        let columns = SQLiteDirectRow.Columns(names)
+        let columns = RowColumns(names)
         // In order, backwards, and in a shuffled order with repeats: the hint never changes an answer.
         for name in names + names.reversed() + (names + names).shuffled() {
             #expect(columns.position(of: name) == names.firstIndex(of: name))
         }
         #expect(columns.position(of: "missing") == nil)
-        let shared = SQLiteDirectRow.Columns(["id", "name", "id", "size"])
+        let shared = RowColumns(["id", "name", "id", "size"])
         for name in ["size", "id", "name", "id", "size", "id"] {
             #expect(shared.position(of: name) == ["id": 0, "name": 1, "size": 3][name])
         }
