@@ -45,17 +45,14 @@ struct OutboxRepository: Sendable {
     /// minted as if stored one after the other, so the newest request's plain link is the one kept.
     func claim(limit: Int, lease: Double, now: Timestamp) async throws -> [OutboxEntry] {
         let nowMicros = now.microsecondsSinceEpoch
-        let claimed: SQLQueryString = """
-            UPDATE outbox SET state = 'sending', attempts = attempts + 1,
-                locked_until = \(bind: nowMicros + Int64(lease * 1_000_000)), updated_at = \(bind: nowMicros)
-            """
-        let rows =
+        // Which jobs are due, and (PostgreSQL) the common table expressions that find them.
+        let (found, due): (SQLQueryString, SQLQueryString) =
             if database.engine == .postgres {
                 // The two kinds of due job each read in order from `outbox_due`: a condition with
                 // OR is read as a bitmap of the index instead, which visits every version of every
                 // job that index still lists (each job leaves two behind it until VACUUM) at each
                 // claim, where an ordered index scan marks those it meets as dead once and for all.
-                try await database.raw(
+                (
                     """
                     WITH pending AS (
                         SELECT id, next_attempt_at FROM outbox
@@ -66,28 +63,28 @@ struct OutboxRepository: Sendable {
                         WHERE state = 'sending' AND locked_until < \(bind: nowMicros)
                         ORDER BY next_attempt_at LIMIT \(bind: limit) FOR UPDATE SKIP LOCKED
                     )
-                    \(claimed)
-                    WHERE id IN (
-                        SELECT id FROM (SELECT * FROM pending UNION ALL SELECT * FROM expired) due
-                        ORDER BY next_attempt_at LIMIT \(bind: limit)
-                    )
-                    RETURNING id, payload, attempts, created_at
-                    """
-                ).all()
+                    """,
+                    "SELECT * FROM pending UNION ALL SELECT * FROM expired"
+                )
             } else {
-                try await database.raw(
+                (
+                    "",
                     """
-                    \(claimed)
-                    WHERE id IN (
-                        SELECT id FROM outbox
-                        WHERE (state = 'pending' AND next_attempt_at <= \(bind: nowMicros))
-                           OR (state = 'sending' AND locked_until < \(bind: nowMicros))
-                        ORDER BY next_attempt_at LIMIT \(bind: limit)
-                    )
-                    RETURNING id, payload, attempts, created_at
+                    SELECT id, next_attempt_at FROM outbox
+                    WHERE (state = 'pending' AND next_attempt_at <= \(bind: nowMicros))
+                       OR (state = 'sending' AND locked_until < \(bind: nowMicros))
                     """
-                ).all()
+                )
             }
+        let rows = try await database.raw(
+            """
+            \(found)
+            UPDATE outbox SET state = 'sending', attempts = attempts + 1,
+                locked_until = \(bind: nowMicros + Int64(lease * 1_000_000)), updated_at = \(bind: nowMicros)
+            WHERE id IN (SELECT id FROM (\(due)) due ORDER BY next_attempt_at LIMIT \(bind: limit))
+            RETURNING id, payload, attempts, created_at
+            """
+        ).all()
         return rows.compactMap { row in
             guard let id = (try? row.decode(column: "id", as: String.self)).flatMap(UUID.init(parsing:)),
                 let payload = try? row.decode(column: "payload", as: String.self),

@@ -61,9 +61,7 @@ struct EmailChangeBothSidesTests {
     /// The link tokens of every email-change email to `address` with `subject`, newest first.
     static func tokens(_ api: API, to address: String, subject: String) async throws -> [String] {
         try await RouteMail.messages(api, to: address).filter { $0["subject"]?.stringValue == subject }.map { message in
-            let text = try #require(message["text"]?.stringValue)
-            let start = try #require(text.range(of: "http://"), "no link in \(text)")
-            return try RouteMail.token(in: String(text[start.lowerBound...].prefix { !$0.isWhitespace }))
+            try RouteMail.token(in: try DevMail.link(in: try #require(message["text"]?.stringValue)))
         }
     }
 

@@ -38,8 +38,7 @@ enum EmailChangeMail {
     /// The code and the link token of that message.
     static func secrets(_ api: API, to address: String, subject: String) async throws -> (code: String, token: String, text: String) {
         let text = try #require(try await message(api, to: address, subject: subject)["text"]?.stringValue)
-        let start = try #require(text.range(of: "http://"), "no link in \(text)")
-        let link = String(text[start.lowerBound...].prefix { !$0.isWhitespace })
+        let link = try DevMail.link(in: text)
         #expect(link.contains("type=email_change"), "\(link)")
         return (try RouteMail.code(in: text), try RouteMail.token(in: link), text)
     }

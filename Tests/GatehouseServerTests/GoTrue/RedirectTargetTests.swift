@@ -146,7 +146,11 @@ struct RedirectTargetTests {
 enum DevMail {
     /// The first link of the newest message to `to`, once there are at least `count` (bounded wait).
     static func link(_ api: API, to: String, count: Int = 1) async throws -> String {
-        let text = try await newestText(api, to: to, count: count)
+        try link(in: try await newestText(api, to: to, count: count))
+    }
+
+    /// The first link in an email's `text`.
+    static func link(in text: String) throws -> String {
         // No Regex here: concurrent first use of a regex literal crashes on Linux (Swift 6.x).
         let start = try #require(text.range(of: "http://") ?? text.range(of: "https://"), "no link in \(text)")
         let rest = text[start.lowerBound...]
