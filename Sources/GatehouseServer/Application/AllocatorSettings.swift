@@ -21,10 +21,23 @@ public enum AllocatorSettings {
     /// to 32 MiB), and its trim threshold with it. After the first large request body (the
     /// server accepts up to 1 MiB) has come and gone, blocks of that size are carved from the
     /// threads' arenas instead, which keep the space: the server's memory grew under load and
-    /// stayed. Fixed thresholds keep large blocks mapped and give them back when they are freed
-    /// (Benchmarks/PROFILE.md, "Memory"). An operator's own `MALLOC_MMAP_THRESHOLD_` or
-    /// `MALLOC_TRIM_THRESHOLD_` is left as it is; elsewhere than glibc this does nothing.
-    /// Returns whether the thresholds were set.
+    /// stayed. A fixed mmap threshold keeps large blocks mapped and gives them back when they
+    /// are freed (Benchmarks/PROFILE.md, "Memory").
+    ///
+    /// The trim threshold is fixed too (setting either stops both from moving), at 1 MiB rather
+    /// than glibc's initial 128 KiB: at 128 KiB an arena gave its top back to the kernel, and
+    /// took it again, many times a second under load, each time unmapping pages and
+    /// interrupting the other core to flush its TLB (Benchmarks/PROFILE.md, "The allocator's
+    /// trim threshold").
+    ///
+    /// An operator's own `MALLOC_MMAP_THRESHOLD_` or `MALLOC_TRIM_THRESHOLD_` is left as it is;
+    /// elsewhere than glibc this does nothing. Returns whether the thresholds were set.
+    /// Blocks from this size up are mapped on their own and unmapped when freed (glibc's
+    /// initial value, kept from moving).
+    static let mmapThreshold = 128 * 1024
+    /// Free space at the top of an arena beyond this goes back to the kernel.
+    static let trimThreshold = 1024 * 1024
+
     @discardableResult
     public static func keepLargeBlocksMapped() -> Bool {
         #if canImport(Glibc)
@@ -33,9 +46,8 @@ public enum AllocatorSettings {
             typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
             guard let symbol = dlsym(nil, "mallopt") else { return false }
             let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-            // malloc.h: M_MMAP_THRESHOLD is -3, M_TRIM_THRESHOLD is -1; 128 KiB are glibc's
-            // initial values, which setting them keeps from moving.
-            return mallopt(-3, 128 * 1024) == 1 && mallopt(-1, 128 * 1024) == 1
+            // malloc.h: M_MMAP_THRESHOLD is -3, M_TRIM_THRESHOLD is -1.
+            return mallopt(-3, Int32(mmapThreshold)) == 1 && mallopt(-1, Int32(trimThreshold)) == 1
         #else
             return false
         #endif
