@@ -88,14 +88,18 @@ public final class PostgresStore: SQLStore, Service {
         }
     }
 
-    /// A connection of the pool for `body`, its wait recorded from the call to the lease.
+    /// A connection of the pool for `body`, its wait recorded from the call to the lease. `body`
+    /// runs on the connection's event loop, which serves other connections too: it must not
+    /// block, nor compute for long (hashing a password, say) before it returns.
     private func withConnection<T: Sendable>(
         _ kind: DatabasePoolWaits.Kind, _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
         let asked = ContinuousClock.now
         return try await client.withConnection { connection in
             poolWaits?.record(kind, since: asked)
-            return try await body(connection)
+            // On the connection's event loop, where its reads and writes happen: a statement is
+            // then written, and its rows handed back, without waking another thread each way.
+            return try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) { try await body(connection) }
         }
     }
 
