@@ -35,7 +35,7 @@ Environment (default):
   BENCH_SESSIONS           refresh tokens seeded per refresh run (4 x connections, at least 2 x)
   BENCH_RESET_ACCOUNTS     registered accounts imported for the full-reset scenario, each sent one
                            /recover; the warm-up takes its share of them by duration
-                           ((duration + warm-up) x 5000)
+                           ((duration + warm-up) x 8000)
   BENCH_DRAIN_TIMEOUT      seconds to wait for the outbox to deliver a run's mail (120)
   BENCH_DRAIN_POLL_MS      how often GET /metrics is read meanwhile, in ms (50)
   BENCH_BCRYPT_COST        bcrypt cost for the server and the bound (10)
@@ -65,7 +65,7 @@ CONNECTIONS="${BENCH_CONNECTIONS:-8}"
 THREADS="${BENCH_THREADS:-1}"
 USERS="${BENCH_USERS:-8}"
 SESSIONS="${BENCH_SESSIONS:-$((CONNECTIONS * 4))}"
-RESET_ACCOUNTS="${BENCH_RESET_ACCOUNTS:-$(((DURATION + WARMUP) * 5000))}"
+RESET_ACCOUNTS="${BENCH_RESET_ACCOUNTS:-$(((DURATION + WARMUP) * 8000))}"
 DRAIN_TIMEOUT="${BENCH_DRAIN_TIMEOUT:-120}"
 DRAIN_POLL_MS="${BENCH_DRAIN_POLL_MS:-50}"
 COST="${BENCH_BCRYPT_COST:-10}"
