@@ -27,26 +27,26 @@ struct PostgresEventLoopTests {
         try await TestServer.withDatabase(backend) { database in
             try await database.withStore { store in
                 let read = try await store.read { sql in
-                    let onLoop = try #require(sql as? PostgresConnectionSQL).connection.eventLoop.inEventLoop
-                    let one = try await sql.raw("SELECT 1 AS one").first()?.decode(column: "one", as: Int.self)
-                    return (onLoop, one)
+                    (try Self.onItsLoop(sql), try await sql.raw("SELECT 1 AS one").first()?.decode(column: "one", as: Int.self))
                 }
                 #expect(read.0)
                 #expect(read.1 == 1)
                 let written = try await store.write { sql in
                     try await sql.raw("CREATE TEMPORARY TABLE probe (n int8)").run()
                     try await sql.raw("INSERT INTO probe (n) VALUES (1), (2)").run()
-                    let stillOnLoop = try #require(sql as? PostgresConnectionSQL).connection.eventLoop.inEventLoop
-                    let sum = try await sql.raw("SELECT sum(n)::int8 AS total FROM probe").first()?.decode(column: "total", as: Int.self)
-                    return (stillOnLoop, sum)
+                    // Still there after the statements' answers.
+                    let onLoop = try Self.onItsLoop(sql)
+                    return (onLoop, try await sql.raw("SELECT sum(n)::int8 AS t FROM probe").first()?.decode(column: "t", as: Int.self))
                 }
                 #expect(written.0)
                 #expect(written.1 == 3)
-                let statement = try await store.writeStatement { sql in
-                    try #require(sql as? PostgresConnectionSQL).connection.eventLoop.inEventLoop
-                }
-                #expect(statement)
+                #expect(try await store.writeStatement { try Self.onItsLoop($0) })
             }
         }
+    }
+
+    /// Whether the caller runs on the event loop of the connection behind `sql`.
+    static func onItsLoop(_ sql: any SQLDatabase) throws -> Bool {
+        try #require(sql as? PostgresConnectionSQL).connection.eventLoop.inEventLoop
     }
 }
