@@ -17,6 +17,12 @@
 
 /// The process's memory allocator, set up before the server starts.
 public enum AllocatorSettings {
+    /// Blocks from this size up are mapped on their own and unmapped when freed (glibc's
+    /// initial value, kept from moving).
+    static let mmapThreshold = 128 * 1024
+    /// Free space at the top of an arena beyond this goes back to the kernel.
+    static let trimThreshold = 1024 * 1024
+
     /// glibc's allocator raises its mmap threshold each time it frees a block it had mapped (up
     /// to 32 MiB), and its trim threshold with it. After the first large request body (the
     /// server accepts up to 1 MiB) has come and gone, blocks of that size are carved from the
@@ -32,12 +38,6 @@ public enum AllocatorSettings {
     ///
     /// An operator's own `MALLOC_MMAP_THRESHOLD_` or `MALLOC_TRIM_THRESHOLD_` is left as it is;
     /// elsewhere than glibc this does nothing. Returns whether the thresholds were set.
-    /// Blocks from this size up are mapped on their own and unmapped when freed (glibc's
-    /// initial value, kept from moving).
-    static let mmapThreshold = 128 * 1024
-    /// Free space at the top of an arena beyond this goes back to the kernel.
-    static let trimThreshold = 1024 * 1024
-
     @discardableResult
     public static func keepLargeBlocksMapped() -> Bool {
         #if canImport(Glibc)
