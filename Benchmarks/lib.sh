@@ -25,13 +25,16 @@ release_binary() {
         echo "$GATEHOUSE_BIN"
         return 0
     fi
-    log "building: swift build -c release --product gatehouse --scratch-path .build-release (log: $OUT/build.log)"
-    if ! (cd "$ROOT" && timeout 3600 swift build -c release --product gatehouse --scratch-path .build-release) \
-        >"$OUT/build.log" 2>&1; then
+    # The binary we ship, built as scripts/release.sh builds it (scripts/release-build.sh).
+    # shellcheck source=scripts/release-build.sh
+    source "$ROOT/scripts/release-build.sh"
+    release_build_command "$ROOT" || die "the release build's flags could not be set"
+    log "building: ${RELEASE_BUILD[*]} (log: $OUT/build.log)"
+    if ! (cd "$ROOT" && timeout 3600 "${RELEASE_BUILD[@]}") >"$OUT/build.log" 2>&1; then
         tail -n 30 "$OUT/build.log" >&2
         die "release build failed (log: $OUT/build.log)"
     fi
-    echo "$(cd "$ROOT" && swift build -c release --scratch-path .build-release --show-bin-path)/gatehouse"
+    echo "$(cd "$ROOT" && "${RELEASE_BUILD[@]}" --show-bin-path)/gatehouse"
 }
 
 free_port() {

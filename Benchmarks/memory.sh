@@ -33,6 +33,9 @@ Environment (default):
   BENCH_BCRYPT_COST       the server's bcrypt cost (10)
   BENCH_DB                sqlite or postgres (sqlite)
   GATEHOUSE_BIN           use this binary and skip the build
+  BENCH_MEMORY_CALLGRIND  a file name: run the server under valgrind's callgrind and write its
+                          counts there (scripts/link-order.sh reads which functions ran; the
+                          memory figures of such a run mean nothing)
 EOF
 }
 if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then usage; exit 0; fi
@@ -76,6 +79,15 @@ trap memory_cleanup EXIT
 trap 'exit 130' INT TERM
 
 BIN="$(release_binary)"
+CALLGRIND_OUT="${BENCH_MEMORY_CALLGRIND:-}"
+if [[ -n "$CALLGRIND_OUT" ]]; then
+    command -v valgrind >/dev/null 2>&1 || die "BENCH_MEMORY_CALLGRIND needs valgrind (apt-get install valgrind)"
+    # valgrind's DWARF reader gives up on Swift's DWARF 5 (as in callgrind.sh); the symbol table stays.
+    objcopy --strip-debug "$BIN" "$TMP/gatehouse" || die "objcopy --strip-debug failed"
+    BIN="$TMP/gatehouse"
+    SERVER_WRAPPER=(valgrind --tool=callgrind --demangle=no --dump-instr=no --callgrind-out-file="$CALLGRIND_OUT")
+    SERVER_START_SECONDS=600
+fi
 LOAD="$(cut -d' ' -f1 /proc/loadavg)"
 if [[ "$DB" == postgres ]]; then
     pg_start
@@ -223,6 +235,10 @@ log "outbox settled in $DRAIN_S s; idle for ${SETTLE} s"
 sleep "$SETTLE"
 AFTER_RSS="$(rss_kb VmRSS)" PEAK_RSS="$(rss_kb VmHWM)" AFTER_THREADS="$(sed -n 's/^Threads:[[:space:]]*//p' "/proc/$SERVER_PID/status")"
 snapshot after-load
+if [[ -n "$CALLGRIND_OUT" ]]; then
+    # Written now: a server under valgrind may take longer to stop than stop_server waits.
+    callgrind_control --dump "$SERVER_PID" >/dev/null || die "callgrind_control could not dump the counts"
+fi
 stop_server
 
 # ---------------------------------------------------------------- summary

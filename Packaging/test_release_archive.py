@@ -54,6 +54,20 @@ def test_the_binary_is_stripped_and_needs_no_swift_library(release_folder):
     assert "libswift" not in libraries and "libFoundation" not in libraries and "not found" not in libraries, libraries
 
 
+def test_the_binary_loads_without_reading_tables_it_does_not_need(release_folder):
+    """What every start reads and keeps resident (scripts/release-build.sh): relative relocations
+    packed (RELR) rather than a table of 24 bytes each, and no symbol of the program exported."""
+    binary = str(release_folder / "gatehouse")
+    dynamic = run("readelf", "--dynamic", "--wide", str(binary)).stdout
+    assert "(RELR)" in dynamic, dynamic
+    relocations = {line.split()[1]: int(line.split()[2]) for line in dynamic.splitlines()
+                   if line.strip().startswith("0x") and line.split()[1] in ("(RELASZ)", "(RELRSZ)")}
+    assert relocations.get("(RELASZ)", 0) < 100_000, relocations
+    exported = run("nm", "--dynamic", "--defined-only", binary).stdout.splitlines()
+    swift_symbols = [line for line in exported if " $s" in line]
+    assert swift_symbols == [], swift_symbols[:5]
+
+
 @pytest.fixture
 def bare_root(rootfs, tmp_path) -> Path:
     """A copy of the cached bare Debian tree for this test to change."""

@@ -7,7 +7,8 @@
 #
 # The binary is linked with the Swift runtime and Foundation statically
 # (`--static-swift-stdlib`), so it needs no Swift: only glibc, libstdc++ and libcurl (Debian's
-# and Ubuntu's libcurl4), and it is stripped. The archive
+# and Ubuntu's libcurl4), and it is stripped. scripts/release-build.sh holds the build's flags
+# (shared with the benchmarks) and why each is there. The archive
 # `gatehouse-<version>-linux-<arch>.tar.gz` holds one folder of that name with the binary,
 # LICENSE, NOTICE, README.md, CHANGELOG.md, the licences of everything linked in
 # (THIRD_PARTY_LICENSES.txt), a sample environment file and the systemd unit; beside it,
@@ -65,15 +66,10 @@ trap 'rm -rf "$stage"' EXIT
 folder="$stage/$name"
 mkdir -p "$folder"
 
-# FoundationNetworking (URLSession, which the client commands use) calls libcurl, which the
-# toolchain does not link in: the binary takes the system's libcurl.so.4 (libcurl4 on Debian and
-# Ubuntu), found through a folder of ours so that no -dev package is needed. `--as-needed` drops
-# it again should nothing call it.
-libcurl=$(ldconfig -p | sed -n 's/^[[:space:]]*libcurl\.so\.4 (.*) => \(.*\)$/\1/p' | head -n 1)
-[ -n "$libcurl" ] || { say "libcurl.so.4 is not installed (apt-get install libcurl4)"; exit 1; }
-link_dir="$root/.build-release/libcurl-link"
-mkdir -p "$link_dir"
-ln -sfn "$libcurl" "$link_dir/libcurl.so"
+# The flags of the binary we ship (scripts/release-build.sh says what each is for).
+# shellcheck source=scripts/release-build.sh
+source "$root/scripts/release-build.sh"
+release_link_flags "$root" || exit 1
 
 started=$SECONDS
 if [ "$configuration" = release ]; then
@@ -85,8 +81,8 @@ if [ "$configuration" = release ]; then
     stamp="$root/Sources/GatehouseServer/Application/GatehouseBuildStamp+Commit.swift"
     printf 'extension GatehouseBuildStamp {\n    static var commit: String { "%s" }\n}\n' "$commit" >"$stamp"
     trap 'rm -rf "$stage"; rm -f "$stamp"' EXIT
-    build=(swift build -c release --static-swift-stdlib --product gatehouse --scratch-path .build-release
-        -Xlinker --as-needed -Xlinker -L"$link_dir" -Xlinker -lcurl)
+    release_build_command "$root" || exit 1
+    build=("${RELEASE_BUILD[@]}")
     say "building: ${build[*]}"
     "${build[@]}" >&2
     binary="$("${build[@]}" --show-bin-path)/gatehouse"
@@ -119,7 +115,7 @@ PY
     printf 'import Foundation\n#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\n' >"$probe"
     swiftc -static-stdlib -parse-as-library -module-name GatehouseStaticRuntime -c "$probe" -o "$stage/static-runtime.o"
     say "linking the debug objects with the Swift runtime static"
-    "${link[@]}" "$stage/static-runtime.o" -static-stdlib -Xlinker --as-needed -L "$link_dir" -lcurl \
+    "${link[@]}" "$stage/static-runtime.o" -static-stdlib "${RELEASE_LINK_FLAGS[@]}" \
         2> >(grep -v "use of \`mktemp' is dangerous" >&2)
 fi
 say "built in $((SECONDS - started)) s"
