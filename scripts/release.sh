@@ -69,7 +69,6 @@ mkdir -p "$folder"
 # The flags of the binary we ship (scripts/release-build.sh says what each is for).
 # shellcheck source=scripts/release-build.sh
 source "$root/scripts/release-build.sh"
-release_link_flags "$root" || exit 1
 
 started=$SECONDS
 if [ "$configuration" = release ]; then
@@ -114,6 +113,7 @@ PY
     probe="$stage/static-runtime.swift"
     printf 'import Foundation\n#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\n' >"$probe"
     swiftc -static-stdlib -parse-as-library -module-name GatehouseStaticRuntime -c "$probe" -o "$stage/static-runtime.o"
+    release_link_flags "$root" || exit 1
     say "linking the debug objects with the Swift runtime static"
     "${link[@]}" "$stage/static-runtime.o" -static-stdlib "${RELEASE_LINK_FLAGS[@]}" \
         2> >(grep -v "use of \`mktemp' is dangerous" >&2)
