@@ -17,7 +17,7 @@ import Mustache
 /// with its own link and code), HTML and plain text. Values are HTML-escaped by `{{…}}` in the
 /// HTML parts; the text parts use `{{{…}}}`.
 struct EmailChangeTemplates: Sendable {
-    private let library: MustacheLibrary
+    let templates: SplicedTemplates
 
     init() {
         var library = MustacheLibrary()
@@ -25,7 +25,8 @@ struct EmailChangeTemplates: Sendable {
             // The sources are constants; a parse error is a programming error caught by tests.
             if let template = try? MustacheTemplate(string: source) { library.register(template, named: name) }
         }
-        self.library = library
+        templates = SplicedTemplates(
+            library: library, valueNames: ["product", "email", "new_email", "link", "code", "expiry"])
     }
 
     struct Context: Sendable {
@@ -44,14 +45,11 @@ struct EmailChangeTemplates: Sendable {
         let subject =
             context.side == .new
             ? "Confirm your new \(context.productName) email address" : "Confirm the change of your \(context.productName) email address"
-        let values: [String: String] = [
-            "product": context.productName, "email": context.currentEmail, "new_email": context.newEmail, "link": context.link,
-            "code": context.code, "expiry": context.expiry,
-        ]
+        let values = [context.productName, context.currentEmail, context.newEmail, context.link, context.code, context.expiry]
         return EmailTemplates.Rendered(
             subject: subject,
-            text: library.render(values, withTemplate: name + ".text") ?? "",
-            html: library.render(values, withTemplate: name + ".html") ?? ""
+            text: templates.render(name + ".text", values: values),
+            html: templates.render(name + ".html", values: values)
         )
     }
 
@@ -66,7 +64,7 @@ struct EmailChangeTemplates: Sendable {
         <p>Changing it in an app? Then enter this code in the app: <strong style="font-size:20px;letter-spacing:4px">{{code}}</strong></p>
         """
 
-    private static let sources: [String: String] = [
+    static let sources: [String: String] = [
         "email_change_new.text": """
         Someone asked to use this address ({{{new_email}}}) for their {{{product}}} account.
 

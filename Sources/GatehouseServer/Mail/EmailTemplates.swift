@@ -17,16 +17,15 @@ import Mustache
 /// The emails Gatehouse sends, as Mustache templates (HTML and plain text for each). Values are
 /// HTML-escaped by `{{…}}` in the HTML parts; the text parts use `{{{…}}}` (no escaping).
 struct EmailTemplates: Sendable {
-    private let library: MustacheLibrary
+    let templates: SplicedTemplates
 
     init() {
         var library = MustacheLibrary()
-        let firebase = Self.firebaseSources.merging(Self.firebaseEmailLinkSources, uniquingKeysWith: { first, _ in first })
-        for (name, source) in Self.sources.merging(firebase, uniquingKeysWith: { first, _ in first }) {
+        for (name, source) in Self.allSources {
             // The sources are constants; a parse error is a programming error caught by tests.
             if let template = try? MustacheTemplate(string: source) { library.register(template, named: name) }
         }
-        self.library = library
+        templates = SplicedTemplates(library: library, valueNames: ["product", "email", "link", "code", "expiry"])
     }
 
     struct Rendered: Sendable {
@@ -82,15 +81,11 @@ struct EmailTemplates: Sendable {
     }
 
     func render(_ name: String, _ context: Context, subject: String, extra: [String: Bool] = [:]) -> Rendered {
-        var values: [String: Any] = [
-            "product": context.productName, "email": context.email, "link": context.link ?? "",
-            "code": context.code ?? "", "expiry": context.expiry ?? "",
-        ]
-        values.merge(extra) { current, _ in current }
+        let values = [context.productName, context.email, context.link ?? "", context.code ?? "", context.expiry ?? ""]
         return Rendered(
             subject: subject,
-            text: library.render(values, withTemplate: name + ".text") ?? "",
-            html: library.render(values, withTemplate: name + ".html") ?? ""
+            text: templates.render(name + ".text", values: values, flags: extra),
+            html: templates.render(name + ".html", values: values, flags: extra)
         )
     }
 
@@ -103,6 +98,12 @@ struct EmailTemplates: Sendable {
     static let button = """
         <p style="margin:24px 0"><a href="{{link}}" style="background:#2563eb;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">{{label}}</a></p>
         """
+
+    /// Every template, GoTrue's and Firebase's, by name.
+    static var allSources: [String: String] {
+        let firebase = firebaseSources.merging(firebaseEmailLinkSources, uniquingKeysWith: { first, _ in first })
+        return sources.merging(firebase, uniquingKeysWith: { first, _ in first })
+    }
 
     private static let sources: [String: String] = [
         "recovery.text": """

@@ -25,7 +25,7 @@ extension MailService {
     /// the address is registered, or the requests that follow would be slowed only after
     /// registered ones (measured: looking unknown addresses up on a reader instead made that gap
     /// significant, p < 0.001).
-    func issueOneTimeTokens(_ requests: [OneTimeTokenRequest]) async throws -> [(user: UserRecord, context: EmailTemplates.Context)?] {
+    func issueOneTimeTokens(_ requests: [OneTimeTokenRequest]) async throws -> [(user: MintTarget, context: EmailTemplates.Context)?] {
         guard !requests.isEmpty else { return [] }
         let now = clock.now()
         let minted = requests.map { request in
@@ -38,59 +38,11 @@ extension MailService {
             return (issued: issued, record: record, linkHash: tokenHasher.linkHash(issued.linkToken))
         }
         let addresses = requests.map { (try? EmailAddress(validating: $0.email))?.normalized }
-        let users = try await store.perform(.transaction) { database -> [UserRecord?] in
-            let found = try await database.users.find(emails: Array(Set(addresses.compactMap { $0 })))
-            let byEmail = Dictionary(found.map { ($0.email, $0) }, uniquingKeysWith: { first, _ in first })
-            var users: [UserRecord?] = []
-            var tokens: [(record: OneTimeTokenRecord, linkHash: String)] = []
-            // A PKCE token is a flow of its own, bound to the challenge of whoever asked for it:
-            // it cancels nothing, or a stranger's request would cancel the owner's link. A plain
-            // request replaces earlier plain links (the newest email works; the send window keeps
-            // that from happening within one window): within the batch, the last plain token of
-            // an account and purpose is the one kept, as if each had been stored in turn.
-            var plainTokenIndex: [PlainTokenKey: Int] = [:]
-            // Each bind replaces the last, so only an account's last sign-up token of the batch is bound.
-            var signupTokens: [UUID: UUID] = [:]
-            for (index, address) in addresses.enumerated() {
-                let purpose = requests[index].purpose
-                guard let address, let user = byEmail[address], purpose.reachesConfirmedAccounts || !user.isConfirmed else {
-                    users.append(nil)
-                    continue
-                }
-                var stored = minted[index].record
-                stored.userId = user.id
-                if requests[index].codeChallenge == nil {
-                    let key = PlainTokenKey(userId: user.id, purpose: purpose)
-                    if let earlier = plainTokenIndex[key] {
-                        tokens[earlier] = (stored, minted[index].linkHash)
-                    } else {
-                        plainTokenIndex[key] = tokens.count
-                        tokens.append((stored, minted[index].linkHash))
-                    }
-                } else {
-                    tokens.append((stored, minted[index].linkHash))
-                }
-                // Bound to the address's newest sign-up, not necessarily the one that queued this
-                // email: workers send in any order, and an earlier sign-up's email sent last must
-                // not bring back the password a later sign-up superseded.
-                if requests[index].pendingSignupId != nil { signupTokens[user.id] = stored.id }
-                users.append(user)
-            }
-            for (purpose, keys) in Dictionary(grouping: plainTokenIndex.keys, by: \.purpose) {
-                try await database.oneTimeTokens.deletePendingPlain(userIds: keys.map(\.userId), purpose: purpose)
-            }
-            try await database.oneTimeTokens.insert(tokens, now: now)
-            for (userId, tokenId) in signupTokens {
-                if let newest = try await database.pendingSignups.newest(userId: userId) {
-                    try await database.pendingSignups.bind(id: newest.id, userId: userId, tokenId: tokenId)
-                }
-            }
-            let reached = zip(requests, users).compactMap { request, user in user.map { (request.purpose, $0.id) } }
-            for (purpose, sent) in Dictionary(grouping: reached, by: \.0) {
-                try await database.users.recordEmailSent(userIds: sent.map(\.1), purpose: purpose, at: now)
-            }
-            return users
+        let stored = minted.map { (record: $0.record, linkHash: $0.linkHash) }
+        let plan = try await store.mintOneTimeTokens(emails: Array(Set(addresses.compactMap { $0 })), now: now) { found in
+            OneTimeTokenMintPlan(requests: requests, minted: stored, addresses: addresses, found: found)
         }
+        let users = plan.targets
         return zip(requests, zip(minted, users)).map { request, pair in
             guard let user = pair.1 else { return nil }
             let issued = pair.0.issued
@@ -121,10 +73,4 @@ extension MailService {
         }
         return url
     }
-}
-
-/// An account and purpose whose plain (non-PKCE) tokens replace one another.
-private struct PlainTokenKey: Hashable {
-    var userId: UUID
-    var purpose: TokenPurpose
 }

@@ -91,19 +91,21 @@ struct UserRepository: Sendable {
     /// The same for several users at once, in one statement.
     func recordEmailSent(userIds: [UUID], purpose: TokenPurpose, at now: Timestamp) async throws {
         guard !userIds.isEmpty else { return }
-        let column =
-            switch purpose {
-            case .recovery: "recovery_sent_at"
-            case .signup, .invite: "confirmation_sent_at"
-            case .magiclink: "recovery_sent_at"
-            case .emailChangeCurrent, .emailChangeNew: "email_change_sent_at"
-            }
         try await database.raw(
             """
-            UPDATE users SET \(unsafeRaw: column) = \(bind: now.microsecondsSinceEpoch)
+            UPDATE users SET \(unsafeRaw: Self.sentAtColumn(purpose)) = \(bind: now.microsecondsSinceEpoch)
             WHERE id IN (\(SQLList(userIds.map { SQLBind($0.lowercasedString) })))
             """
         ).run()
+    }
+
+    /// The column that notes when an email of `purpose` was last sent.
+    static func sentAtColumn(_ purpose: TokenPurpose) -> String {
+        switch purpose {
+        case .recovery, .magiclink: "recovery_sent_at"
+        case .signup, .invite: "confirmation_sent_at"
+        case .emailChangeCurrent, .emailChangeNew: "email_change_sent_at"
+        }
     }
 
     func list(offset: Int, limit: Int) async throws -> [UserRecord] {

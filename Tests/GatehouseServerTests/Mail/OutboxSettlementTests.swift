@@ -69,13 +69,13 @@ struct OutboxSettlementTests {
                 rows = try await store.read { database in
                     let outbox = try await database.raw(
                         "SELECT id, state, attempts, next_attempt_at, locked_until, last_error, updated_at FROM outbox ORDER BY id"
-                    ).all().map(Self.describe)
+                    ).all().map { try $0.describedColumns() }
                     let audit = try await database.raw(
                         """
                         SELECT id, created_at, action, user_id, email, actor, ip_address, user_agent, request_id, traits
                         FROM audit_log_entries ORDER BY id
                         """
-                    ).all().map(Self.describe)
+                    ).all().map { try $0.describedColumns() }
                     return (outbox, audit)
                 }
             }
@@ -92,14 +92,5 @@ struct OutboxSettlementTests {
         #expect(direct.outbox.filter { $0.contains("sending") }.count == 1)
         #expect(direct.outbox.filter { $0.contains("an earlier attempt failed") }.count == 1)
         #expect(direct.outbox.contains { $0.contains(String(repeating: "é", count: 500)) && !$0.contains(longReason) })
-    }
-
-    /// Every column of `row` as text (NULL spelled out), in the query's order.
-    private static func describe(_ row: any SQLRow) throws -> String {
-        try row.allColumns.map { column in
-            if try row.decodeNil(column: column) { return "\(column)=NULL" }
-            if let text = try? row.decode(column: column, as: String.self) { return "\(column)=\(text)" }
-            return "\(column)=\(try row.decode(column: column, as: Int64.self))"
-        }.joined(separator: " ")
     }
 }
