@@ -17,7 +17,11 @@ import GatehouseCore
 /// (GoTrue and Firebase endpoints, the REST and Edge Function shapes, the web pages and the
 /// console). Each service holds only what its domain needs; none sees a request, a header or a
 /// body, though the `AuthError`s they throw still carry the HTTP status GoTrue answers with.
-struct GatehouseServices: Sendable {
+///
+/// A class: every route's handler captures it, and as a value each capture copied all the
+/// services and their environments into the closure's context, kilobytes a route held for the
+/// server's life (Benchmarks/PROFILE.md).
+final class GatehouseServices: Sendable {
     let environment: ServerEnvironment
     /// Sign-up, the user's own updates and reauthentication, the admin API's users.
     let accounts: AccountService

@@ -19,7 +19,7 @@ extension Store {
     ///
     /// On SQLite the transaction is one call on the writer, with statements kept prepared
     /// (`SQLiteDirectConnection.mintOneTimeTokens`), as the worker's settlement. Through SQLKit it
-    /// was seven or more awaited statements, each built and prepared again for the batch's
+    /// would be seven or more awaited statements, each built and prepared again for the batch's
     /// size, with the single writer held across them (Benchmarks/PROFILE.md).
     func mintOneTimeTokens(
         emails: [String], now: Timestamp, plan: @escaping @Sendable ([MintTarget]) -> OneTimeTokenMintPlan
