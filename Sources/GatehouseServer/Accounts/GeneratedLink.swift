@@ -96,7 +96,7 @@ extension AccountService {
             try await database.audit(AuditEvent(.linkGenerated, target.user, traits: ["purpose": target.purpose.rawValue]), at: now)
             return (target.user, target.purpose)
         }
-        let encode = { (value: String) in value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? value }
+        let encode = { (value: String) in value.percentEncodedQueryValue }
         let link =
             "\(configuration.externalURL)/auth/v1/verify?token=\(encode(issued.linkToken))&type=\(purpose.rawValue)&redirect_to=\(encode(redirect))"
         return GeneratedLink(

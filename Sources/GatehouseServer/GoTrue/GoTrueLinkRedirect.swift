@@ -56,7 +56,7 @@ enum GoTrueLinkRedirect {
 
     private static func encode(_ items: [(String, String)]) -> String {
         items.map { key, value in
-            key + "=" + (value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? value)
+            key + "=" + value.percentEncodedQueryValue
         }.joined(separator: "&")
     }
 }

@@ -59,10 +59,10 @@ struct EmailChangeTokenMint: Sendable {
 
     /// GoTrue's link for both sides: `/verify?token=…&type=email_change&redirect_to=…`.
     static func link(base: String, token: String, redirectTo: String?) -> String {
-        let encodedToken = token.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? token
+        let encodedToken = token.percentEncodedQueryValue
         var url = "\(base)/auth/v1/verify?token=\(encodedToken)&type=email_change"
         if let redirectTo {
-            url += "&redirect_to=" + (redirectTo.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? redirectTo)
+            url += "&redirect_to=" + redirectTo.percentEncodedQueryValue
         }
         return url
     }

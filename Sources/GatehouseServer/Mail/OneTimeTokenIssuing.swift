@@ -63,13 +63,13 @@ extension MailService {
     /// goes through GoTrue's `/verify`, which redirects into the app with the session or code.
     func link(purpose: TokenPurpose, token: String, redirectTo: String?, appFlow: Bool) -> String {
         let base = configuration.externalURL
-        let encodedToken = token.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? token
+        let encodedToken = token.percentEncodedQueryValue
         if purpose == .recovery, configuration.recoveryLink == .page, !appFlow {
             return "\(base)/reset-password?token=\(encodedToken)"
         }
         var url = "\(base)/auth/v1/verify?token=\(encodedToken)&type=\(purpose.rawValue)"
         if let redirectTo {
-            url += "&redirect_to=" + (redirectTo.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? redirectTo)
+            url += "&redirect_to=" + redirectTo.percentEncodedQueryValue
         }
         return url
     }

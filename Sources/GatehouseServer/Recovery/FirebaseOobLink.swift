@@ -82,7 +82,7 @@ struct FirebaseActionLink: Codable, Sendable, Equatable {
         query.append(("lang", lang))
         if let continueUrl { query.append(("continueUrl", continueUrl)) }
         let encoded = query.map { name, value in
-            name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? value)
+            name + "=" + value.percentEncodedQueryValue
         }
         return externalURL + Self.path + "?" + encoded.joined(separator: "&")
     }

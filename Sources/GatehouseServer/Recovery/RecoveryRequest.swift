@@ -89,12 +89,3 @@ struct OneTimeTokenRequest: Sendable {
     /// For a Firebase email: its link is Firebase's action URL with the token as `oobCode`.
     var firebaseAction: FirebaseActionLink? = nil
 }
-
-extension CharacterSet {
-    /// Characters that may stand unescaped in a query value.
-    static let urlQueryValueAllowed: CharacterSet = {
-        var set = CharacterSet.alphanumerics
-        set.insert(charactersIn: "-._~")
-        return set
-    }()
-}

@@ -42,9 +42,9 @@ struct FirebaseActionPage: Sendable {
         /// which travels only in the form body).
         var formAction: String {
             var action =
-                FirebaseActionLink.path + "?mode=" + (mode.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")
+                FirebaseActionLink.path + "?mode=" + mode.percentEncodedQueryValue
             if let continueURL {
-                action += "&continueUrl=" + (continueURL.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")
+                action += "&continueUrl=" + continueURL.percentEncodedQueryValue
             }
             return action
         }

@@ -94,7 +94,7 @@ struct WebLinkLanding: Sendable {
     /// sets a password without the old one.
     func resetPage(token: String, purpose: TokenPurpose, target: String) -> String? {
         guard purpose == .recovery, !token.hasPrefix(OneTimeTokenHasher.pkcePrefix), ownPage(target) != nil else { return nil }
-        return "/reset-password?token=" + (token.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? token)
+        return "/reset-password?token=" + token.percentEncodedQueryValue
     }
 
     /// The button's answer for an own page, posted from this server's link page; nil for
