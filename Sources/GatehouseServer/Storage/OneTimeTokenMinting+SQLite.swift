@@ -17,7 +17,7 @@ import GatehouseSQLite
 import SQLiteNIO
 
 // The outbox worker's minting on SQLite's direct connection: the same rows as
-// `UserRepository.find(emails:)` reads and `OneTimeTokenRepository`, `PendingSignupRepository`
+// `UserRepository.mintTargets(emails:)` reads and `OneTimeTokenRepository`, `PendingSignupRepository`
 // and `UserRepository.recordEmailSent` write, one kept statement a row, inside the transaction
 // `SQLiteStore.writeDirect` opens.
 

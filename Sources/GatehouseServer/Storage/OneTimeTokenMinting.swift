@@ -36,7 +36,7 @@ extension UnitOfWork {
     func mintOneTimeTokens(emails: [String], now: Timestamp, plan: ([MintTarget]) -> OneTimeTokenMintPlan) async throws
         -> OneTimeTokenMintPlan
     {
-        let found = try await users.find(emails: emails).map { MintTarget(id: $0.id, email: $0.email, isConfirmed: $0.isConfirmed) }
+        let found = try await users.mintTargets(emails: emails)
         let decided = plan(found)
         for (purpose, userIds) in decided.replacedPlain {
             try await oneTimeTokens.deletePendingPlain(userIds: userIds, purpose: purpose)

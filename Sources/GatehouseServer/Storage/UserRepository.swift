@@ -82,6 +82,19 @@ struct UserRepository: Sendable {
         ).all().map(Self.decode)
     }
 
+    /// What the outbox worker's minting needs of the accounts of `emails`: id, address and
+    /// whether it is confirmed, without the rest of the row (its metadata parsed, its identity).
+    func mintTargets(emails: [String]) async throws -> [MintTarget] {
+        guard !emails.isEmpty else { return [] }
+        return try await database.raw(
+            "SELECT id, email, email_confirmed_at FROM users WHERE email IN (\(SQLList(emails.map { SQLBind($0) })))"
+        ).all().map { row in
+            MintTarget(
+                id: try row.decodeUUID(column: "id"), email: try row.decode(column: "email", as: String.self),
+                isConfirmed: !(try row.decodeNil(column: "email_confirmed_at")))
+        }
+    }
+
     /// Notes when a recovery or confirmation email was last sent (GoTrue's `recovery_sent_at`,
     /// `confirmation_sent_at`), touching nothing else.
     func recordEmailSent(userId: UUID, purpose: TokenPurpose, at now: Timestamp) async throws {
