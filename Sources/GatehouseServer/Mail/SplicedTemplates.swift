@@ -16,7 +16,9 @@ import Synchronization
 
 /// A Mustache library whose templates are rendered once for each set of section flags, with a
 /// marker in place of every string value, and cut at the markers. An email is then its pieces
-/// joined with the values, each escaped where the template escapes it.
+/// joined with the values, each escaped where the template escapes it (by `HTMLText`, which
+/// escapes the characters Mustache's HTML content type does, and every quote, where Mustache
+/// lets one followed by a combining mark through).
 ///
 /// Mustache looks every variable up through `Any` and casts it to half a dozen protocols, and
 /// escapes character by character: rendering a reset email's two parts cost the outbox worker
@@ -148,34 +150,9 @@ final class SplicedTemplates: Sendable {
             switch piece {
             case .text(let text): output += text
             case .value(let index, let escaped):
-                if escaped { appendHTMLEscaped(values[index], to: &output) } else { output += values[index] }
+                if escaped { HTMLText.append(values[index], to: &output) } else { output += values[index] }
             }
         }
         return output
-    }
-
-    /// The escaping of Mustache's HTML content type (`<`, `>`, `&`, `"`, `'`), applied to every
-    /// such character. The library compares whole characters, so it leaves a quote that a
-    /// combining mark follows (`"\u{301}`) as it is, which would end an attribute's value; here it
-    /// is escaped too.
-    static func appendHTMLEscaped(_ value: String, to output: inout String) {
-        let needsEscaping = value.utf8.contains { byte in
-            byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
-                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-        }
-        guard needsEscaping else {
-            output += value
-            return
-        }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "&": output += "&amp;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
     }
 }
