@@ -65,6 +65,27 @@ struct ConsoleEventsTests {
         }
     }
 
+    /// The filter's address comes back in the field's `value` attribute. `"` followed by U+0301
+    /// is one `Character`, which Mustache's own escaping compares and leaves alone: the quote
+    /// would end the attribute and the rest add attributes of its own.
+    @Test("a filter value reflected into its field cannot end the attribute", arguments: Backend.all)
+    func reflectedFilterStaysInItsAttribute(_ backend: Backend) async throws {
+        try await ConsoleFixture.withAccounts(backend) { database, accounts in
+            try await TestServer.run(on: database) { api in
+                var browser = WebFormClient(api)
+                #expect(try await browser.consoleSignIn(accounts.operatorEmail).location == "/admin")
+                let payload = "x\"\u{301} autofocus data-injected=\"1"
+                let query = try #require(payload.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+                let page = try await browser.get("/admin/events?email=\(query)")
+                #expect(page.status == .badRequest, "\(page)")
+                let unescaped = "\"\u{301} autofocus"
+                let escaped = "&quot;\u{301} autofocus data-injected=&quot;1"
+                #expect(!page.text.contains(unescaped), "\(page.text)")
+                #expect(page.text.contains(escaped), "\(page.text)")
+            }
+        }
+    }
+
     @Test("paging: 50 a page, with links that keep the filters", arguments: Backend.all)
     func paging(_ backend: Backend) async throws {
         try await ConsoleFixture.withAccounts(backend) { database, accounts in
