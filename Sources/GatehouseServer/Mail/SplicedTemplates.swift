@@ -41,8 +41,7 @@ final class SplicedTemplates: Sendable {
     }
 
     /// Renders `template` with `values` (one for each of `valueNames`, in their order) and the
-    /// section flags. A template the library does not hold renders as "", as the library's
-    /// `render` returning nil did for the callers before.
+    /// section flags. A template the library does not hold renders as "".
     func render(_ template: String, values: [String], flags: [String: Bool] = [:]) -> String {
         precondition(values.count == valueNames.count, "one value for each name")
         var emptyValues: UInt64 = 0
