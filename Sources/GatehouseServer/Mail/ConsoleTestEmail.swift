@@ -33,7 +33,7 @@ struct ConsoleTestEmail: Sendable {
     static func render(productName: String, email: String) -> EmailTemplates.Rendered {
         let values = ["product": productName, "email": email]
         func render(_ source: String) -> String {
-            (try? MustacheTemplate(string: source))?.render(values) ?? ""
+            (try? MustacheTemplate(string: TemplateEscaping.source(source)))?.render(values) ?? ""
         }
         return EmailTemplates.Rendered(subject: render(subject), text: render(text), html: render(html))
     }

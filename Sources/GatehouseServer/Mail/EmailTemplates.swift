@@ -23,7 +23,7 @@ struct EmailTemplates: Sendable {
         var library = MustacheLibrary()
         for (name, source) in Self.allSources {
             // The sources are constants; a parse error is a programming error caught by tests.
-            if let template = try? MustacheTemplate(string: source) { library.register(template, named: name) }
+            if let template = try? MustacheTemplate(string: TemplateEscaping.source(source)) { library.register(template, named: name) }
         }
         templates = SplicedTemplates(library: library, valueNames: ["product", "email", "link", "code", "expiry"])
     }

@@ -16,12 +16,12 @@ import Synchronization
 
 /// A Mustache library whose templates are rendered once for each set of section flags, with a
 /// marker in place of every string value, and cut at the markers. An email is then its pieces
-/// joined with the values, each escaped where the template escapes it (by `HTMLText`, which
-/// escapes the characters Mustache's HTML content type does, and every quote, where Mustache
-/// lets one followed by a combining mark through).
+/// joined with the values, each escaped by `HTMLText` where the template escapes it (the
+/// templates name `HTMLText`'s content type, `TemplateEscaping`, so the library's own rendering
+/// escapes the same way).
 ///
-/// Mustache looks every variable up through `Any` and casts it to half a dozen protocols, and
-/// escapes character by character: rendering a reset email's two parts cost the outbox worker
+/// Mustache looks every variable up through `Any` and casts it to half a dozen protocols:
+/// rendering a reset email's two parts cost the outbox worker
 /// more than the rest of the email's minting and delivery together. The library still parses
 /// and renders every template; only the values are put in afterwards.
 ///

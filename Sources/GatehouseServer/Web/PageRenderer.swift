@@ -51,7 +51,7 @@ struct PageRenderer: Sendable {
         var library = MustacheLibrary()
         for (name, bytes) in WebResources.templates {
             do {
-                try library.register(PageTemplateEscaping.source(String(decoding: bytes, as: UTF8.self)), named: name)
+                try library.register(TemplateEscaping.source(String(decoding: bytes, as: UTF8.self)), named: name)
             } catch {
                 // The templates are compiled into the binary: one that does not parse is a build defect.
                 preconditionFailure("web template \(name) does not parse: \(error)")

@@ -28,7 +28,7 @@ struct ConsoleRenderer: Sendable {
         var library = MustacheLibrary()
         for (name, bytes) in ConsoleResources.templates {
             do {
-                try library.register(PageTemplateEscaping.source(String(decoding: bytes, as: UTF8.self)), named: name)
+                try library.register(TemplateEscaping.source(String(decoding: bytes, as: UTF8.self)), named: name)
             } catch {
                 // Compiled into the binary: a template that does not parse is a build defect.
                 preconditionFailure("console template \(name) does not parse: \(error)")

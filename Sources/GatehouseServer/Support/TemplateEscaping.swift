@@ -13,15 +13,15 @@
 
 import Mustache
 
-/// The pages' and the console's templates escape their values with `HTMLText`, not Mustache's
-/// own HTML escaping: Mustache compares whole characters, so it leaves a quote that a combining
-/// mark follows (`"\u{301}`, one `Character`) as it is, and such a quote ends an attribute's value.
-/// A value reflected into an attribute (the console's event filter, a passkey's new name) could
-/// then add attributes to the element.
+/// Every Mustache template of the server (the pages, the console, the emails) escapes its `{{…}}`
+/// values with `HTMLText`, not Mustache's own HTML escaping: Mustache compares whole characters,
+/// so it leaves a quote that a combining mark follows (`"\u{301}`, one `Character`) as it is, and
+/// such a quote ends an attribute's value. A value reflected into an attribute (the console's
+/// event filter, a passkey's new name, an email's link) could then add attributes to the element.
 ///
 /// Mustache picks a template's escaping by a pragma, so every source is given one at its start
 /// (on its first line, so the output is the same as without it).
-enum PageTemplateEscaping {
+enum TemplateEscaping {
     static let contentTypeName = "HTML_EVERY_SCALAR"
 
     /// Registered once, before the first template names it: Mustache's registry is a global
