@@ -43,12 +43,58 @@ struct SessionRepository: Sendable {
                 "\(unsafeRaw: SessionWithUserStatement.select)\(bind: id.lowercasedString)\(unsafeRaw: SessionWithUserStatement.order)"
             ).all()
         }
-        guard let first = rows.first else { return nil }
+        guard !rows.isEmpty else { return nil }
+        return try await decodeWithUser(rows)
+    }
+
+    /// The session, user and factors of `SessionWithUserStatement`'s rows (at least one).
+    private func decodeWithUser(_ rows: [any SQLRow]) async throws -> (SessionRecord, UserRecord) {
+        let first = rows[0]
         let factors = try rows.compactMap { row in
             try row.decodeNil(column: "f_id") ? nil : try MFAFactorRepository.decode(row, prefix: "f_")
         }
         let user = try await UserRepository(database: database).withDetails(try UserRepository.decode(first), factors: factors)
         return (try Self.decode(first, prefix: "s_"), user)
+    }
+
+    /// What a refresh reads of its session.
+    struct RefreshRead: Sendable {
+        /// The session as it was before this read: its counter is the one compared.
+        let session: SessionRecord
+        let user: UserRecord
+        /// Whether the counter moved from the presented one, when the read tried
+        /// (`findForRefresh`); nil when it is left to `advanceCounter`.
+        let advanced: Bool?
+        /// The session's `updated_at` before the move (microseconds), to put back with it.
+        let updatedAt: Int64?
+    }
+
+    /// A refresh's read of its session, with its user and factors. On PostgreSQL the counter's
+    /// compare-and-set from `expected` runs in the same statement, one round trip where there
+    /// would be two; a refresh refused afterwards puts it back (`restoreCounter`). On SQLite,
+    /// whose reads are local, the compare-and-set is left to `advanceCounter`.
+    func findForRefresh(id: UUID, expecting expected: Int64, at now: Timestamp) async throws -> RefreshRead? {
+        guard let postgres = database as? PostgresConnectionSQL else {
+            return try await findWithUser(id: id).map { RefreshRead(session: $0, user: $1, advanced: nil, updatedAt: nil) }
+        }
+        let rows = try await postgres.rows(
+            SessionWithUserAdvancingStatement(sessionId: id.lowercasedString, expected: expected, now: now.microsecondsSinceEpoch))
+        guard let first = rows.first else { return nil }
+        let (session, user) = try await decodeWithUser(rows)
+        return RefreshRead(
+            session: session, user: user, advanced: try first.decode(column: "advanced", as: Int64.self) > 0,
+            updatedAt: try first.decode(column: "s_updated_at", as: Int64.self))
+    }
+
+    /// Puts back a counter `findForRefresh` moved for a refresh that was then refused: only if
+    /// it is still that move (one step on, stamped `advancedAt`).
+    func restoreCounter(_ read: RefreshRead, advancedAt: Timestamp) async throws {
+        guard read.advanced == true, let updatedAt = read.updatedAt, let postgres = database as? PostgresConnectionSQL else { return }
+        _ = try await postgres.rows(
+            RestoreRefreshCounterStatement(
+                sessionId: read.session.id.lowercasedString, counter: read.session.refreshCounter,
+                refreshedAt: read.session.refreshedAt.microsecondsSinceEpoch, updatedAt: updatedAt,
+                advancedAt: advancedAt.microsecondsSinceEpoch))
     }
 
     /// Moves the refresh counter from `expected` to `expected + 1`. Returns false when another

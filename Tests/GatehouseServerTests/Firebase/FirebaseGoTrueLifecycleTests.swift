@@ -28,7 +28,13 @@ struct FirebaseGoTrueLifecycleTests {
 
     @Test("a Firebase refresh token of an unverified account is no GoTrue session", arguments: Backend.all)
     func firebaseRefreshTokenIsNoGoTrueSession(_ backend: Backend) async throws {
-        try await TestServer.run(backend, configure: Self.unconfirmed) { api in
+        // No reuse interval: a refused refresh that spent the token would make the Firebase
+        // refresh below a replay, which revokes the session.
+        let strict: @Sendable (inout ServerConfiguration) -> Void = {
+            Self.unconfirmed(&$0)
+            $0.refreshTokenReuseInterval = 0
+        }
+        try await TestServer.run(backend, configure: strict) { api in
             let email = TestServer.uniqueEmail("fb-unverified")
             let signUp = try await FirebaseRoutingTests.post(
                 api, Self.v1 + "accounts:signUp", ["email": email, "password": TestServer.password, "returnSecureToken": true])
