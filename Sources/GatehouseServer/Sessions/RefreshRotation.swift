@@ -24,8 +24,8 @@ extension SessionService {
     /// Anything older is a replay of a stolen token, so the whole session is revoked.
     ///
     /// `authProtocol`: the protocol carrying the session on. A session the account's state does
-    /// not allow over it (`AccountLifecycle.allowsSession`) is refused without being spent: on
-    /// PostgreSQL, where the read moves the counter in the same round trip, the move is put back.
+    /// not allow over it (`AccountLifecycle.allowsSession`) is refused without being spent
+    /// (`Store.readForRefresh`).
     func refresh(token: String?, client: ClientInfo, over authProtocol: AuthProtocol = .gotrue) async throws(AuthError)
         -> IssuedSession
     {
@@ -38,37 +38,19 @@ extension SessionService {
         // then finds our token one step behind, inside the reuse interval.
         for _ in 0..<2 {
             let now = clock.now()
-            let presented = decoded.counter
-            // A write on PostgreSQL: the read tries the compare-and-set too.
-            let read = try await store.run(store.engine == .postgres ? .statement : .read) {
-                try await $0.sessions.findForRefresh(id: decoded.sessionId, expecting: presented, at: now)
+            let limits = configuration.sessions
+            let read = try await store.readForRefresh(id: decoded.sessionId, presented: decoded.counter, at: now) {
+                session, user throws(AuthError) in
+                try AccountLifecycle.requireSession(of: user, over: authProtocol, at: now, kind: .invalidRequest)
+                if let expired = session.expiry(under: limits, at: now) { throw expired }
             }
             guard let read else { throw AuthError(.refreshTokenNotFound, kind: .invalidRequest) }
             let user = read.user
             var session = read.session
-            do throws(AuthError) {
-                try AccountLifecycle.requireSession(of: user, over: authProtocol, at: now, kind: .invalidRequest)
-                if let expired = session.expiry(under: configuration.sessions, at: now) { throw expired }
-            } catch {
-                if read.advanced == true {
-                    try await store.run(.statement) { try await $0.sessions.restoreCounter(read, advancedAt: now) }
-                }
-                throw error
-            }
 
             switch decoded.counter {
             case session.refreshCounter:
-                let current = session.refreshCounter
-                let sessionId = session.id
-                let advanced: Bool
-                if let moved = read.advanced {
-                    advanced = moved
-                } else {
-                    advanced = try await store.run(.statement) { database in
-                        try await database.sessions.advanceCounter(id: sessionId, from: current, at: now)
-                    }
-                }
-                guard advanced else { continue }
+                guard read.advanced else { continue }
                 session.refreshCounter += 1
                 session.refreshedAt = now
                 return try await issuer.issue(user: user, session: session, now: now)

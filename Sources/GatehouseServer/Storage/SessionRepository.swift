@@ -49,71 +49,19 @@ struct SessionRepository: Sendable {
 
     /// The session, user and factors of `SessionWithUserStatement`'s rows (at least one).
     private func decodeWithUser(_ rows: [any SQLRow]) async throws -> (SessionRecord, UserRecord) {
+        let (session, user) = try Self.decodeWithUser(rows)
+        return (session, try await UserRepository(database: database).withDetails(user, factors: user.factors))
+    }
+
+    /// The same without the user's linked identities, which take a query of their own
+    /// (`UserRepository.withDetails`) when `hasLinkedProviders`.
+    static func decodeWithUser(_ rows: [any SQLRow]) throws -> (SessionRecord, UserRecord) {
         let first = rows[0]
-        let factors = try rows.compactMap { row in
+        var user = try UserRepository.decode(first)
+        user.factors = try rows.compactMap { row in
             try row.decodeNil(column: "f_id") ? nil : try MFAFactorRepository.decode(row, prefix: "f_")
         }
-        let user = try await UserRepository(database: database).withDetails(try UserRepository.decode(first), factors: factors)
-        return (try Self.decode(first, prefix: "s_"), user)
-    }
-
-    /// What a refresh reads of its session.
-    struct RefreshRead: Sendable {
-        /// The session as it was before this read: its counter is the one compared.
-        let session: SessionRecord
-        let user: UserRecord
-        /// Whether the counter moved from the presented one, when the read tried
-        /// (`findForRefresh`); nil when it is left to `advanceCounter`.
-        let advanced: Bool?
-        /// The session's `updated_at` before the move (microseconds), to put back with it.
-        let updatedAt: Int64?
-    }
-
-    /// A refresh's read of its session, with its user and factors. On PostgreSQL the counter's
-    /// compare-and-set from `expected` runs in the same statement, one round trip where there
-    /// would be two; a refresh refused afterwards puts it back (`restoreCounter`). On SQLite,
-    /// whose reads are local, the compare-and-set is left to `advanceCounter`.
-    func findForRefresh(id: UUID, expecting expected: Int64, at now: Timestamp) async throws -> RefreshRead? {
-        guard let postgres = database as? PostgresConnectionSQL else {
-            return try await findWithUser(id: id).map { RefreshRead(session: $0, user: $1, advanced: nil, updatedAt: nil) }
-        }
-        let rows = try await postgres.rows(
-            SessionWithUserAdvancingStatement(sessionId: id.lowercasedString, expected: expected, now: now.microsecondsSinceEpoch))
-        guard let first = rows.first else { return nil }
-        let (session, user) = try await decodeWithUser(rows)
-        return RefreshRead(
-            session: session, user: user, advanced: try first.decode(column: "advanced", as: Int64.self) > 0,
-            updatedAt: try first.decode(column: "s_updated_at", as: Int64.self))
-    }
-
-    /// Puts back a counter `findForRefresh` moved for a refresh that was then refused: only if
-    /// it is still that move (one step on, stamped `advancedAt`).
-    func restoreCounter(_ read: RefreshRead, advancedAt: Timestamp) async throws {
-        guard read.advanced == true, let updatedAt = read.updatedAt, let postgres = database as? PostgresConnectionSQL else { return }
-        _ = try await postgres.rows(
-            RestoreRefreshCounterStatement(
-                sessionId: read.session.id.lowercasedString, counter: read.session.refreshCounter,
-                refreshedAt: read.session.refreshedAt.microsecondsSinceEpoch, updatedAt: updatedAt,
-                advancedAt: advancedAt.microsecondsSinceEpoch))
-    }
-
-    /// Moves the refresh counter from `expected` to `expected + 1`. Returns false when another
-    /// request advanced it first (the compare-and-set is what makes rotation race-free).
-    func advanceCounter(id: UUID, from expected: Int64, at now: Timestamp) async throws -> Bool {
-        if let postgres = database as? PostgresConnectionSQL {
-            let statement = AdvanceRefreshCounterStatement(
-                sessionId: id.lowercasedString, expected: expected, now: now.microsecondsSinceEpoch)
-            return try await !postgres.rows(statement).isEmpty
-        }
-        let row = try await database.raw(
-            """
-            UPDATE sessions SET refresh_counter = refresh_counter + 1, refreshed_at = \(bind: now.microsecondsSinceEpoch),
-                updated_at = \(bind: now.microsecondsSinceEpoch)
-            WHERE id = \(bind: id.lowercasedString) AND refresh_counter = \(bind: expected)
-            RETURNING refresh_counter
-            """
-        ).first()
-        return row != nil
+        return (try decode(first, prefix: "s_"), user)
     }
 
     func delete(id: UUID) async throws {

@@ -38,28 +38,6 @@ struct SessionWithUserStatement: PostgresKeptStatement {
     }
 }
 
-/// The refresh counter's compare-and-set (`SessionRepository.advanceCounter`): a row back when
-/// it advanced.
-struct AdvanceRefreshCounterStatement: PostgresKeptStatement {
-    static let sql = """
-        UPDATE sessions SET refresh_counter = refresh_counter + 1, refreshed_at = $1, updated_at = $1
-        WHERE id = $2 AND refresh_counter = $3
-        RETURNING refresh_counter
-        """
-
-    let sessionId: String
-    let expected: Int64
-    let now: Int64
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 3)
-        bindings.append(now)
-        bindings.append(sessionId)
-        bindings.append(expected)
-        return bindings
-    }
-}
-
 /// The session with its user and factors, as `SessionWithUserStatement` reads it, and the
 /// refresh counter's compare-and-set in the same statement: a refresh's one round trip.
 ///

@@ -37,8 +37,14 @@ struct Store: Sendable {
     func run<T: Sendable>(
         _ access: Access = .read, _ body: @escaping @Sendable (UnitOfWork) async throws -> T
     ) async throws(AuthError) -> T {
+        try await guarded { try await perform(access, body) }
+    }
+
+    /// `operation`'s result; AuthErrors pass through unchanged, any other failure is logged and
+    /// answered as a 500.
+    func guarded<T: Sendable>(_ operation: () async throws -> T) async throws(AuthError) -> T {
         do {
-            return try await perform(access, body)
+            return try await operation()
         } catch let error as AuthError {
             throw error
         } catch {
