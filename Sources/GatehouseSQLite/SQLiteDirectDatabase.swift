@@ -55,16 +55,7 @@ public struct SQLiteDirectDatabase: SQLiteRowsDatabase {
         let (sql, binds) = serialize(query)
         let encoder = SQLiteDataEncoder()
         let values = try binds.map { try encoder.encode($0) }
-        return try await withConnection { connection -> [SQLiteDirectRow] in
-            var rows: [SQLiteDirectRow] = []
-            var columns: RowColumns?
-            try connection.run(sql, values) { row in
-                let names = columns ?? connection.columns(of: row)
-                columns = names
-                rows.append(SQLiteDirectRow(columns: names, values: row.values()))
-            }
-            return rows
-        }
+        return try await withConnection { try $0.rows(sql, values) }
     }
 }
 

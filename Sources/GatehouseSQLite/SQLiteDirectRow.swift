@@ -45,3 +45,17 @@ public struct SQLiteDirectRow: SQLRow {
         return try SQLiteDataDecoder().decode(D.self, from: value)
     }
 }
+
+extension SQLiteDirectConnection {
+    /// Every row of `sql` bound to `values`, read whole, as SQLKit rows.
+    public func rows(_ sql: String, _ values: [SQLiteData]) throws -> [SQLiteDirectRow] {
+        var rows: [SQLiteDirectRow] = []
+        var columns: RowColumns?
+        try run(sql, values) { row in
+            let names = columns ?? self.columns(of: row)
+            columns = names
+            rows.append(SQLiteDirectRow(columns: names, values: row.values()))
+        }
+        return rows
+    }
+}

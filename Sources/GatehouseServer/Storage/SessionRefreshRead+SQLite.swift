@@ -14,7 +14,6 @@
 import Foundation
 import GatehouseCore
 import GatehouseSQLite
-import SQLKit
 import SQLiteNIO
 
 // A refresh's read and compare-and-set on SQLite's writer, inside the transaction
@@ -29,13 +28,7 @@ extension SQLiteDirectConnection {
         allows: (SessionRecord, UserRecord) throws(AuthError) -> Void
     ) throws -> SessionRefreshRead? {
         let sessionId = SQLiteData.text(id.lowercasedString)
-        var rows: [any SQLRow] = []
-        var columns: RowColumns?
-        try run(Self.sessionWithUser, [sessionId]) { row in
-            let names = columns ?? self.columns(of: row)
-            columns = names
-            rows.append(SQLiteDirectRow(columns: names, values: row.values()))
-        }
+        let rows = try self.rows(Self.sessionWithUser, [sessionId])
         guard !rows.isEmpty else { return nil }
         let (session, user) = try SessionRepository.decodeWithUser(rows)
         try allows(session, user)

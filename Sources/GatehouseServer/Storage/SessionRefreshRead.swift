@@ -82,11 +82,10 @@ extension SessionRepository {
         let rows = try await postgres.rows(
             SessionWithUserAdvancingStatement(sessionId: id.lowercasedString, expected: expected, now: now.microsecondsSinceEpoch))
         guard let first = rows.first else { return nil }
-        let (session, user) = try Self.decodeWithUser(rows)
-        let detailed = try await UserRepository(database: database).withDetails(user, factors: user.factors)
+        let (session, user) = try await decodeWithUser(rows)
         return AdvancingRead(
             read: SessionRefreshRead(
-                session: session, user: detailed, advanced: try first.decode(column: "advanced", as: Int64.self) > 0),
+                session: session, user: user, advanced: try first.decode(column: "advanced", as: Int64.self) > 0),
             updatedAt: try first.decode(column: "s_updated_at", as: Int64.self))
     }
 

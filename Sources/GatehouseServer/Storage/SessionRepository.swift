@@ -48,7 +48,7 @@ struct SessionRepository: Sendable {
     }
 
     /// The session, user and factors of `SessionWithUserStatement`'s rows (at least one).
-    private func decodeWithUser(_ rows: [any SQLRow]) async throws -> (SessionRecord, UserRecord) {
+    func decodeWithUser(_ rows: [any SQLRow]) async throws -> (SessionRecord, UserRecord) {
         let (session, user) = try Self.decodeWithUser(rows)
         return (session, try await UserRepository(database: database).withDetails(user, factors: user.factors))
     }
