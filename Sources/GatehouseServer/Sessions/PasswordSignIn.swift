@@ -80,13 +80,12 @@ extension SessionService {
         var user = checked.user
         let budgetKey = checked.budgetKey
         let now = clock.now()
-        let signedIn = user
-        let session = try await store.run(.transaction) { database in
-            try await database.users.recordSignIn(userId: signedIn.id, at: now)
-            try await database.attemptBudgets.reset(key: budgetKey)
-            try await database.audit(AuditEvent(.login, signedIn, traits: ["provider": "email", "method": "password"]), at: now)
-            return try await issuer.start(for: signedIn, methods: [.password(at: now)], client: client, now: now, in: database)
-        }
+        let session = issuer.newSession(for: user, methods: [.password(at: now)], now: now)
+        let event = AuditEvent(.login, user, traits: ["provider": "email", "method": "password"])
+        try await store.recordPasswordSignIn(
+            PasswordSignInWrite(
+                userId: user.id, now: now, budgetKey: budgetKey, audit: AuditEntry(event, at: now, request: AuditRequest.current),
+                session: session, client: client))
         user.lastSignInAt = now
         user.updatedAt = now
         user.identity?.lastSignInAt = now

@@ -47,11 +47,14 @@ struct SessionIssuer: Sendable {
     func start(
         for user: UserRecord, methods: [AuthenticationMethod], client: ClientInfo, now: Timestamp, in work: UnitOfWork
     ) async throws -> SessionRecord {
-        let session = SessionRecord(
-            id: random.uuid(), userId: user.id, aal: "aal1", amr: methods, refreshCounter: 0, refreshedAt: now, createdAt: now
-        )
+        let session = newSession(for: user, methods: methods, now: now)
         try await work.sessions.insert(session, userAgent: client.userAgent, ip: client.address)
         return session
+    }
+
+    /// A session for `user` with counter 0, not yet written (`start` writes it).
+    func newSession(for user: UserRecord, methods: [AuthenticationMethod], now: Timestamp) -> SessionRecord {
+        SessionRecord(id: random.uuid(), userId: user.id, aal: "aal1", amr: methods, refreshCounter: 0, refreshedAt: now, createdAt: now)
     }
 
     /// A fresh access token and the refresh token for the session's counter.

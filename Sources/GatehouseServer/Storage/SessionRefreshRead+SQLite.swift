@@ -40,7 +40,7 @@ extension SQLiteDirectConnection {
         return SessionRefreshRead(session: session, user: user, advanced: advanced)
     }
 
-    private static let sessionWithUser = SessionWithUserStatement.select + "?1" + SessionWithUserStatement.order
+    private static let sessionWithUser = SessionWithUserStatement.select + "?1"
 
     private static let advanceCounter = """
         UPDATE sessions SET refresh_counter = refresh_counter + 1, refreshed_at = ?1, updated_at = ?1

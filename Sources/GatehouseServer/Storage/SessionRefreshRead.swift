@@ -85,7 +85,7 @@ extension SessionRepository {
         let (session, user) = try await decodeWithUser(rows)
         return AdvancingRead(
             read: SessionRefreshRead(
-                session: session, user: user, advanced: try first.decode(column: "advanced", as: Int64.self) > 0),
+                session: session, user: user, advanced: try first.decode(column: "advanced", as: Bool.self)),
             updatedAt: try first.decode(column: "s_updated_at", as: Int64.self))
     }
 

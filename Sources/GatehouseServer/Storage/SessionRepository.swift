@@ -19,14 +19,25 @@ import SQLKit
 struct SessionRepository: Sendable {
     let database: any SQLDatabase
 
+    static let insertColumns = "id, user_id, aal, amr, refresh_counter, refreshed_at, user_agent, ip, created_at, updated_at"
+
+    /// The `amr` column's JSON.
+    static func storedAMR(_ amr: [AuthenticationMethod]) throws -> String {
+        String(decoding: try JSONEncoder().encode(amr), as: UTF8.self)
+    }
+
+    /// The `user_agent` column's value: at most 512 characters of the client's.
+    static func storedUserAgent(_ userAgent: String?) -> String? {
+        userAgent.map { String($0.prefix(512)) }
+    }
+
     func insert(_ session: SessionRecord, userAgent: String?, ip: String?) async throws {
-        let amr = String(decoding: try JSONEncoder().encode(session.amr), as: UTF8.self)
         try await database.raw(
             """
-            INSERT INTO sessions (id, user_id, aal, amr, refresh_counter, refreshed_at, user_agent, ip, created_at, updated_at)
+            INSERT INTO sessions (\(unsafeRaw: Self.insertColumns))
             VALUES (\(bind: session.id.lowercasedString), \(bind: session.userId.lowercasedString),
-                \(bind: session.aal), \(bind: amr), \(bind: session.refreshCounter),
-                \(bind: session.refreshedAt.microsecondsSinceEpoch), \(bind: userAgent.map { String($0.prefix(512)) }),
+                \(bind: session.aal), \(bind: try Self.storedAMR(session.amr)), \(bind: session.refreshCounter),
+                \(bind: session.refreshedAt.microsecondsSinceEpoch), \(bind: Self.storedUserAgent(userAgent)),
                 \(bind: ip), \(bind: session.createdAt.microsecondsSinceEpoch), \(bind: session.createdAt.microsecondsSinceEpoch))
             """
         ).run()
@@ -40,7 +51,7 @@ struct SessionRepository: Sendable {
             rows = try await postgres.rows(SessionWithUserStatement(sessionId: id.lowercasedString))
         } else {
             rows = try await database.raw(
-                "\(unsafeRaw: SessionWithUserStatement.select)\(bind: id.lowercasedString)\(unsafeRaw: SessionWithUserStatement.order)"
+                "\(unsafeRaw: SessionWithUserStatement.select)\(bind: id.lowercasedString)"
             ).all()
         }
         guard !rows.isEmpty else { return nil }
@@ -56,12 +67,7 @@ struct SessionRepository: Sendable {
     /// The same without the user's linked identities, which take a query of their own
     /// (`UserRepository.withDetails`) when `hasLinkedProviders`.
     static func decodeWithUser(_ rows: [any SQLRow]) throws -> (SessionRecord, UserRecord) {
-        let first = rows[0]
-        var user = try UserRepository.decode(first)
-        user.factors = try rows.compactMap { row in
-            try row.decodeNil(column: "f_id") ? nil : try MFAFactorRepository.decode(row, prefix: "f_")
-        }
-        return (try decode(first, prefix: "s_"), user)
+        (try decode(rows[0], prefix: "s_"), try UserRepository.decodeWithFactors(rows))
     }
 
     func delete(id: UUID) async throws {

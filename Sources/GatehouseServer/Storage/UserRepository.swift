@@ -44,6 +44,12 @@ struct UserRepository: Sendable {
     }
 
     func find(email: EmailAddress, lockedForUpdate: Bool = false) async throws -> UserRecord? {
+        if !lockedForUpdate, let postgres = database as? PostgresConnectionSQL {
+            let rows = try await postgres.rows(UserWithFactorsByEmailStatement(email: email.normalized))
+            guard !rows.isEmpty else { return nil }
+            let user = try Self.decodeWithFactors(rows)
+            return try await withDetails(user, factors: user.factors)
+        }
         let lock = lockedForUpdate && database.engine == .postgres ? " FOR UPDATE OF u" : ""
         let row = try await database.raw(
             "SELECT \(unsafeRaw: Self.columns) \(unsafeRaw: Self.from) WHERE u.email = \(bind: email.normalized)\(unsafeRaw: lock)"
@@ -198,6 +204,20 @@ struct UserRepository: Sendable {
         try await PasskeyRepository(database: database).deleteAll(userId: id)
         try await database.raw("DELETE FROM identities WHERE user_id = \(bind: id)").run()
         try await database.raw("DELETE FROM users WHERE id = \(bind: id)").run()
+    }
+
+    /// The user of rows that join its factors with the prefix `f_` (at least one row; a row
+    /// whose `f_id` is null has no factor). The factors come oldest first, as
+    /// `MFAFactorRepository.list` returns them, whatever the rows' order.
+    static func decodeWithFactors(_ rows: [any SQLRow]) throws -> UserRecord {
+        var user = try decode(rows[0])
+        user.factors = try rows.compactMap { row in
+            try row.decodeNil(column: "f_id") ? nil : try MFAFactorRepository.decode(row, prefix: "f_")
+        }
+        if user.factors.count > 1 {
+            user.factors.sort { ($0.createdAt, $0.id.lowercasedString) < ($1.createdAt, $1.id.lowercasedString) }
+        }
+        return user
     }
 
     static func decode(_ row: any SQLRow) throws -> UserRecord {
