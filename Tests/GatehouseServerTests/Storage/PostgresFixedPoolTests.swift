@@ -27,7 +27,9 @@ struct PostgresFixedPoolTests {
     static func connections(to database: ScratchDatabase, polledUntil enough: Int, tries: Int) async throws -> Int {
         let serverURL = try #require(Backend.postgresURL)
         let name = try #require(URLComponents(string: database.url)?.path.dropFirst()).description
-        let count = "SELECT count(*)::bigint AS value FROM pg_stat_activity WHERE datname = '\(name)'"
+        // Client backends only: an autovacuum worker on the new database's tables is listed too.
+        let count =
+            "SELECT count(*)::bigint AS value FROM pg_stat_activity WHERE datname = '\(name)' AND backend_type = 'client backend'"
         var open = 0
         for _ in 0..<tries {
             open = try await PostgresAdmin.integer(count, serverURL: serverURL)
