@@ -42,9 +42,15 @@ public final class RowColumns: Sendable {
     /// hashing the name for a dictionary, for each of the dozens of columns a refresh reads.
     public func position(of name: String) -> Int? {
         if let positions { return positions[name] }
-        let wanted = Self.fingerprint(name)
         let count = names.count
         var index = next.load(ordering: .relaxed)
+        if index >= count { index = 0 }
+        // The hinted column first, by the name alone: equal names compare without hashing.
+        if count > 0, names[index] == name {
+            next.store(index + 1, ordering: .relaxed)
+            return index
+        }
+        let wanted = Self.fingerprint(name)
         for _ in 0..<count {
             if index >= count { index = 0 }
             if fingerprints[index] == wanted, names[index] == name {
@@ -58,8 +64,13 @@ public final class RowColumns: Sendable {
 
     /// FNV-1a of the name's UTF-8: equal names give equal numbers (different ones rarely do).
     private static func fingerprint(_ name: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+        func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash
+        }
+        // Over the contiguous bytes when the string has them (a byte at a time through the
+        // UTF-8 view costs several times as much).
+        return name.utf8.withContiguousStorageIfAvailable(hash) ?? hash(name.utf8)
     }
 }
