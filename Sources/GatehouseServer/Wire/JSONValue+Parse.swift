@@ -86,6 +86,9 @@ private struct JSONParser {
             offset += 1
             return .object(members)
         }
+        // Room for the few members a metadata object usually has, in one allocation instead of
+        // one for each time the table doubles.
+        members.reserveCapacity(6)
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw invalid }
