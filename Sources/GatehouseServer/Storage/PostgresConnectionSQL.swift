@@ -79,3 +79,15 @@ protocol PostgresKeptStatement: PostgresPreparedStatement where Row == PostgresR
 extension PostgresKeptStatement {
     func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }
+
+extension SQLDatabase {
+    /// This database as a PostgreSQL connection that runs kept statements, for the statements
+    /// only PostgreSQL has; anything else is a programming error, thrown as one.
+    func postgresConnection() throws -> PostgresConnectionSQL {
+        guard let postgres = self as? PostgresConnectionSQL else { throw PostgresOnlyStatementError() }
+        return postgres
+    }
+}
+
+/// A statement only PostgreSQL runs was asked of another engine.
+struct PostgresOnlyStatementError: Error {}

@@ -24,7 +24,7 @@ struct RateLimitBucketRepository: Sendable {
     /// any instance, and every right-hand side reads the row as it was before. Returns nil when
     /// the request may go on, or the tokens left (under one) when it may not.
     func take(bucket: String, key: String, burst: Double, refillPerSecond: Double, nowMicros: Int64) async throws -> Double? {
-        guard let postgres = database as? PostgresConnectionSQL else { throw RateLimitBucketError.postgresOnly }
+        let postgres = try database.postgresConnection()
         let row = try await postgres.rows(
             RateLimitTakeStatement(bucket: bucket, key: key, burst: burst, refillPerSecond: refillPerSecond, nowMicros: nowMicros)
         ).first
@@ -68,9 +68,4 @@ struct RateLimitTakeStatement: PostgresKeptStatement {
         bindings.append(refillPerSecond)
         return bindings
     }
-}
-
-enum RateLimitBucketError: Error {
-    /// The buckets are kept in the database on PostgreSQL only (SQLite's are in memory).
-    case postgresOnly
 }

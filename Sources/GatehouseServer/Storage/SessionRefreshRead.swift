@@ -78,7 +78,7 @@ extension SessionRepository {
     /// PostgreSQL: the session with its user and factors, and the counter's compare-and-set
     /// from `expected`, in one statement.
     func findWithUserAdvancing(id: UUID, from expected: Int64, at now: Timestamp) async throws -> AdvancingRead? {
-        guard let postgres = database as? PostgresConnectionSQL else { throw SessionRefreshReadError.postgresOnly }
+        let postgres = try database.postgresConnection()
         let rows = try await postgres.rows(
             SessionWithUserAdvancingStatement(sessionId: id.lowercasedString, expected: expected, now: now.microsecondsSinceEpoch))
         guard let first = rows.first else { return nil }
@@ -92,7 +92,7 @@ extension SessionRepository {
     /// Puts back the counter `findWithUserAdvancing` moved, for a refresh refused after it: only
     /// while it is still that move (one step on, stamped `advancedAt`).
     func restoreCounter(_ advancing: AdvancingRead, advancedAt: Timestamp) async throws {
-        guard let postgres = database as? PostgresConnectionSQL else { throw SessionRefreshReadError.postgresOnly }
+        let postgres = try database.postgresConnection()
         let session = advancing.read.session
         _ = try await postgres.rows(
             RestoreRefreshCounterStatement(
@@ -100,9 +100,4 @@ extension SessionRepository {
                 refreshedAt: session.refreshedAt.microsecondsSinceEpoch, updatedAt: advancing.updatedAt,
                 advancedAt: advancedAt.microsecondsSinceEpoch))
     }
-}
-
-enum SessionRefreshReadError: Error {
-    /// The one-statement read is PostgreSQL's (its CTE reads the rows as they were before it).
-    case postgresOnly
 }

@@ -13,6 +13,7 @@
 
 import Foundation
 import GatehouseCore
+import Logging
 import SQLKit
 import Testing
 
@@ -20,12 +21,13 @@ import Testing
 @testable import GatehouseServer
 
 /// The outbox worker settles its outcomes on SQLite in one hop of kept statements
-/// (`SQLiteDirectConnection.settleOutboxJobs`) instead of SQLKit's `finish` and `appendEach`.
-/// Both must leave exactly the same rows, for every kind of outcome.
+/// (`SQLiteDirectConnection.settleOutboxJobs`), on PostgreSQL in one statement
+/// (`OutboxSettlementStatement`), instead of SQLKit's `finish` and `appendEach`. Each must leave
+/// exactly the rows those leave on its engine, for every kind of outcome.
 @Suite("Outbox settlement")
 struct OutboxSettlementTests {
-    @Test("settling on SQLite's writer leaves the rows SQLKit's finish and appendEach leave, for every outcome")
-    func sameRowsAsSQLKit() async throws {
+    @Test("settling in one call leaves the rows SQLKit's finish and appendEach leave, for every outcome", arguments: Backend.all)
+    func sameRowsAsSQLKit(_ backend: Backend) async throws {
         let ids = (0..<5).map { _ in UUID() }
         let enqueuedAt = Timestamp(microsecondsSinceEpoch: 1_700_000_000_000_000)
         let settledAt = enqueuedAt.adding(seconds: 3)
@@ -44,39 +46,43 @@ struct OutboxSettlementTests {
 
         func settle(direct: Bool) async throws -> (outbox: [String], audit: [String]) {
             var rows: (outbox: [String], audit: [String]) = ([], [])
-            try await withTemporarySQLiteStore { store in
-                let work = Store(sql: store, logger: .init(label: "outbox-settlement-test"))
-                try await work.perform(.transaction) { database in
-                    for id in ids {
-                        try await database.outbox.enqueue(.consoleTest(email: "x@example.com"), id: id, now: enqueuedAt)
-                    }
-                    // As after a failed attempt: a finished job must clear it.
-                    try await database.database.raw("UPDATE outbox SET last_error = 'an earlier attempt failed'").run()
-                }
-                // Claimed first, as the worker settles only what it claimed (locked_until is set).
-                let claimed = try await work.perform(.statement) { database in
-                    try await database.outbox.claim(limit: 10, lease: 15, now: enqueuedAt.adding(seconds: 1))
-                }
-                #expect(claimed.count == ids.count)
-                if direct {
-                    try await work.settleOutbox(results, audit: entries, now: settledAt)
-                } else {
+            try await TestServer.withDatabase(backend) { database in
+                rows = try await database.withStore { store in
+                    let logger = Logger(label: "outbox-settlement-test")
+                    try await Migrations.apply(to: store, logger: logger)
+                    let work = Store(sql: store, logger: logger)
                     try await work.perform(.transaction) { database in
-                        try await database.outbox.finish(results, now: settledAt)
-                        try await database.auditLog.appendEach(entries)
+                        for id in ids {
+                            try await database.outbox.enqueue(.consoleTest(email: "x@example.com"), id: id, now: enqueuedAt)
+                        }
+                        // As after a failed attempt: a finished job must clear it.
+                        try await database.database.raw("UPDATE outbox SET last_error = 'an earlier attempt failed'").run()
                     }
-                }
-                rows = try await store.read { database in
-                    let outbox = try await database.raw(
-                        "SELECT id, state, attempts, next_attempt_at, locked_until, last_error, updated_at FROM outbox ORDER BY id"
-                    ).all().map { try $0.describedColumns() }
-                    let audit = try await database.raw(
-                        """
-                        SELECT id, created_at, action, user_id, email, actor, ip_address, user_agent, request_id, traits
-                        FROM audit_log_entries ORDER BY id
-                        """
-                    ).all().map { try $0.describedColumns() }
-                    return (outbox, audit)
+                    // Claimed first, as the worker settles only what it claimed (locked_until is set).
+                    let claimed = try await work.perform(.statement) { database in
+                        try await database.outbox.claim(limit: 10, lease: 15, now: enqueuedAt.adding(seconds: 1))
+                    }
+                    #expect(claimed.count == ids.count)
+                    if direct {
+                        try await work.settleOutbox(results, audit: entries, now: settledAt)
+                    } else {
+                        try await work.perform(.transaction) { database in
+                            try await database.outbox.finish(results, now: settledAt)
+                            try await database.auditLog.appendEach(entries)
+                        }
+                    }
+                    return try await store.read { database in
+                        let outbox = try await database.raw(
+                            "SELECT id, state, attempts, next_attempt_at, locked_until, last_error, updated_at FROM outbox ORDER BY id"
+                        ).all().map { try $0.describedColumns() }
+                        let audit = try await database.raw(
+                            """
+                            SELECT id, created_at, action, user_id, email, actor, ip_address, user_agent, request_id, traits
+                            FROM audit_log_entries ORDER BY id
+                            """
+                        ).all().map { try $0.describedColumns() }
+                        return (outbox, audit)
+                    }
                 }
             }
             return rows
