@@ -17,9 +17,8 @@ import PostgresNIO
 /// The outbox worker's settlement on PostgreSQL (`Store.settleOutbox`): one statement kept
 /// prepared, where the transaction took four round trips or more (BEGIN, an update for each
 /// kind of outcome, the audit entries, COMMIT) and a plan for each statement. The outcomes and
-/// the entries go as two JSON arrays; the rows are those `OutboxRepository.finish` and
-/// `AuditLogRepository.appendEach` write, and a statement is atomic on its own as the
-/// transaction was.
+/// the entries go as two JSON arrays, and a statement is atomic on its own as the transaction
+/// was. `OutboxSettlementTests` holds its rows to those of SQLKit's statements, one by one.
 struct OutboxSettlementStatement: PostgresKeptStatement {
     static let sql = """
         WITH results AS (

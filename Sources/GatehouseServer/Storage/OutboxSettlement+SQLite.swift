@@ -15,12 +15,13 @@ import GatehouseCore
 import GatehouseSQLite
 import SQLiteNIO
 
-// The outbox worker's settlement on SQLite's direct connection: the same rows as
-// `OutboxRepository.finish` and `AuditLogRepository.appendEach` write, one kept statement a row,
-// inside the transaction `SQLiteStore.writeDirect` opens.
+// The outbox worker's settlement on SQLite's direct connection, one kept statement a row, inside
+// the transaction `SQLiteStore.writeDirect` opens. `OutboxSettlementTests` holds its rows to
+// those of SQLKit's statements, one by one.
 
 extension SQLiteDirectConnection {
-    /// Finishes each job as `OutboxRepository.finish` does, then appends `entries`.
+    /// Finishes each job (sent or skipped: done, an earlier attempt's error cleared; otherwise
+    /// its new state, error and next attempt), then appends `entries`.
     func settleOutboxJobs(_ results: [OutboxRepository.Finish], audit entries: [AuditEntry], now: Timestamp) throws {
         let updatedAt = SQLiteData.integer(Int(now.microsecondsSinceEpoch))
         for result in results {

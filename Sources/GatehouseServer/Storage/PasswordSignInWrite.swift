@@ -61,43 +61,38 @@ struct PasswordSignInStatement: PostgresKeptStatement {
         ), budget_reset AS (
             DELETE FROM attempt_budgets WHERE budget_key = $3
         ), audited AS (
-            INSERT INTO audit_log_entries (\(AuditInsert.columns)) VALUES ($4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+            INSERT INTO audit_log_entries (\(AuditInsert.columns))
+            SELECT \(AuditInsert.jsonValues) FROM json_to_record($4::json) AS a(\(AuditInsert.jsonRecord))
         )
         INSERT INTO sessions (\(SessionRepository.insertColumns))
-        VALUES ($14, $15, $16, $17, $18, $19, $20, $21, $22, $22)
+        VALUES ($5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
         """
 
     static let bindingDataTypes: [PostgresDataType] = [
-        .text, .int8, .text,
-        .text, .int8, .text, .text, .text, .text, .text, .text, .text, .text,
+        .text, .int8, .text, .text,
         .text, .text, .text, .text, .int8, .int8, .text, .text, .int8,
     ]
 
     let write: PasswordSignInWrite
     let amr: String
+    /// The audit entry as the JSON object `AuditInsert` reads back, as the batch statements send theirs.
+    let audit: String
 
     init(_ write: PasswordSignInWrite) throws {
         self.write = write
         amr = try SessionRepository.storedAMR(write.session.amr)
+        var writer = JSONWriter(capacity: 256)
+        writer.object { row in AuditInsert.writeJSONFields(write.audit, into: &row) }
+        audit = String(decoding: writer.bytes, as: UTF8.self)
     }
 
     func makeBindings() throws -> PostgresBindings {
-        let audit = write.audit
         let session = write.session
-        var bindings = PostgresBindings(capacity: 22)
+        var bindings = PostgresBindings(capacity: 13)
         bindings.append(write.userId.lowercasedString)
         bindings.append(write.now.microsecondsSinceEpoch)
         bindings.append(write.budgetKey)
-        bindings.append(audit.id.lowercasedString)
-        bindings.append(audit.createdAt.microsecondsSinceEpoch)
-        bindings.append(audit.action)
-        bindings.append(audit.userId?.lowercasedString)
-        bindings.append(audit.email)
-        bindings.append(audit.actor)
-        bindings.append(audit.ipAddress)
-        bindings.append(audit.userAgent)
-        bindings.append(audit.requestId)
-        bindings.append(JSONColumn.encode(audit.traits))
+        bindings.append(audit)
         bindings.append(session.id.lowercasedString)
         bindings.append(session.userId.lowercasedString)
         bindings.append(session.aal)

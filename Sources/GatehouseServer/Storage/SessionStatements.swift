@@ -19,11 +19,11 @@ struct SessionWithUserStatement: PostgresKeptStatement {
     static let columns = """
         s.id AS s_id, s.user_id AS s_user_id, s.aal AS s_aal, s.amr AS s_amr,
             s.refresh_counter AS s_refresh_counter, s.refreshed_at AS s_refreshed_at, s.created_at AS s_created_at,
-            \(UserRepository.columns), \(MFAFactorRepository.joinedColumns(alias: "f", prefix: "f_"))
+            \(UserRepository.columns), \(UserRepository.factorColumns)
         """
     static let joins = """
         FROM sessions s JOIN users u ON u.id = s.user_id \(UserRepository.identityJoin)
-        LEFT JOIN mfa_factors f ON f.user_id = u.id
+        \(UserRepository.factorsJoin)
         """
     /// No ORDER BY: the factors are put in order as they are decoded
     /// (`UserRepository.decodeWithFactors`), which spares PostgreSQL a sort node in the plan.

@@ -206,6 +206,11 @@ struct UserRepository: Sendable {
         try await database.raw("DELETE FROM users WHERE id = \(bind: id)").run()
     }
 
+    /// A user's factors brought into a read of `u`: one row per factor, its columns prefixed
+    /// `f_`, or one row with none (`decodeWithFactors` reads them back).
+    static let factorColumns = MFAFactorRepository.joinedColumns(alias: "f", prefix: "f_")
+    static let factorsJoin = "LEFT JOIN mfa_factors f ON f.user_id = u.id"
+
     /// The user of rows that join its factors with the prefix `f_` (at least one row; a row
     /// whose `f_id` is null has no factor). The factors come oldest first, as
     /// `MFAFactorRepository.list` returns them, whatever the rows' order.

@@ -14,12 +14,13 @@
 import PostgresNIO
 
 /// The account holding an address, with its email identity and MFA factors: one row per factor
-/// (in no order: `UserRepository.decodeWithFactors` orders them), or one row with no factor. PostgreSQL keeps it prepared, where the account and its factors
-/// were two statements planned again on every sign-in.
+/// (in no order: `UserRepository.decodeWithFactors` orders them), or one row with no factor.
+/// PostgreSQL keeps it prepared, where the account and its factors were two statements planned
+/// again on every sign-in.
 struct UserWithFactorsByEmailStatement: PostgresKeptStatement {
     static let sql = """
-        SELECT \(UserRepository.columns), \(MFAFactorRepository.joinedColumns(alias: "f", prefix: "f_"))
-        \(UserRepository.from) LEFT JOIN mfa_factors f ON f.user_id = u.id
+        SELECT \(UserRepository.columns), \(UserRepository.factorColumns)
+        \(UserRepository.from) \(UserRepository.factorsJoin)
         WHERE u.email = $1
         """
 

@@ -100,3 +100,31 @@ struct OutboxSettlementTests {
         #expect(direct.outbox.contains { $0.contains(String(repeating: "é", count: 500)) && !$0.contains(longReason) })
     }
 }
+
+extension OutboxRepository {
+    /// The outcomes through SQLKit, statement by statement (jobs that ended alike share one): the
+    /// rows both one-call settlements must leave.
+    func finish(_ results: [Finish], now: Timestamp) async throws {
+        for state in [State.sent, .skipped] {
+            let ids = results.filter { $0.state == state }.map { SQLBind($0.id.lowercasedString) }
+            guard !ids.isEmpty else { continue }
+            try await database.raw(
+                """
+                UPDATE outbox SET state = \(bind: state.rawValue), locked_until = NULL, last_error = NULL,
+                    updated_at = \(bind: now.microsecondsSinceEpoch)
+                WHERE id IN (\(SQLList(ids)))
+                """
+            ).run()
+        }
+        for result in results where result.state != .sent && result.state != .skipped {
+            try await database.raw(
+                """
+                UPDATE outbox SET state = \(bind: result.state.rawValue), locked_until = NULL,
+                    last_error = \(bind: result.error.map { String($0.prefix(500)) }),
+                    next_attempt_at = \(bind: result.nextAttemptAt.microsecondsSinceEpoch), updated_at = \(bind: now.microsecondsSinceEpoch)
+                WHERE id = \(bind: result.id.lowercasedString)
+                """
+            ).run()
+        }
+    }
+}
