@@ -14,12 +14,19 @@
 import GatehouseCore
 import PostgresNIO
 
-/// The outbox worker's settlement on PostgreSQL (`Store.settleOutbox`): one statement kept
-/// prepared, where the transaction took four round trips or more (BEGIN, an update for each
-/// kind of outcome, the audit entries, COMMIT) and a plan for each statement. The outcomes and
-/// the entries go as two JSON arrays, and a statement is atomic on its own as the transaction
-/// was. `OutboxSettlementTests` holds its rows to those of SQLKit's statements, one by one.
-struct OutboxSettlementStatement: PostgresKeptStatement {
+/// The outbox worker's settlement on PostgreSQL (`Store.settleOutbox`): one statement, where the
+/// transaction took four round trips or more (BEGIN, an update for each kind of outcome, the
+/// audit entries, COMMIT). The outcomes and the entries go as two JSON arrays, and a statement is
+/// atomic on its own as the transaction was. `OutboxSettlementTests` holds its rows to those of
+/// SQLKit's statements, one by one.
+///
+/// It is sent unnamed, planned for each batch, and names the jobs' keys as an array as well as in
+/// the JSON: PostgreSQL counts a JSON set as 100 rows whatever it holds, and a plan kept from a
+/// connection's first batches, made while the outbox was small, joined it by reading the whole
+/// table, every settlement, as the table grew. Planned with the keys as a constant array, the
+/// update reads the outbox by its primary key once the table is larger than a few pages
+/// (Benchmarks/PROFILE.md, "The outbox settlement's plan").
+struct OutboxSettlementStatement {
     static let sql = """
         WITH results AS (
             SELECT * FROM json_to_recordset($1::json) AS r(id text, state text, error text, next_attempt_at bigint)
@@ -30,17 +37,16 @@ struct OutboxSettlementStatement: PostgresKeptStatement {
                 next_attempt_at = CASE WHEN results.state IN ('sent', 'skipped')
                     THEN outbox.next_attempt_at ELSE results.next_attempt_at END,
                 updated_at = $2
-            FROM results WHERE outbox.id = results.id
+            FROM results WHERE outbox.id = results.id AND outbox.id = ANY($4::text[])
         )
         INSERT INTO audit_log_entries (\(AuditInsert.columns))
         SELECT \(AuditInsert.jsonValues) FROM json_to_recordset($3::json) AS a(\(AuditInsert.jsonRecord))
         """
 
-    static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .text]
-
     let results: String
     let now: Int64
     let entries: String
+    let ids: [String]
 
     init(_ results: [OutboxRepository.Finish], audit entries: [AuditEntry], now: Timestamp) {
         var writer = JSONWriter(capacity: 128 * results.count)
@@ -59,13 +65,15 @@ struct OutboxSettlementStatement: PostgresKeptStatement {
         }
         self.entries = String(decoding: audit.bytes, as: UTF8.self)
         self.now = now.microsecondsSinceEpoch
+        self.ids = results.map(\.id.lowercasedString)
     }
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 3)
+    var query: PostgresQuery {
+        var bindings = PostgresBindings(capacity: 4)
         bindings.append(results)
         bindings.append(now)
         bindings.append(entries)
-        return bindings
+        bindings.append(ids)
+        return PostgresQuery(unsafeSQL: Self.sql, binds: bindings)
     }
 }

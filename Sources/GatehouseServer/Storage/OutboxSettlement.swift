@@ -20,15 +20,15 @@ extension Store {
     /// prepared (`SQLiteDirectConnection.settleOutboxJobs`), as the request path's group commit
     /// writes. Through SQLKit it would be four awaited statements (BEGIN, the update, the audit
     /// rows, COMMIT) with the single writer held across them, and requests arriving meanwhile
-    /// wait behind it (Benchmarks/PROFILE.md). On PostgreSQL one statement kept prepared.
+    /// wait behind it (Benchmarks/PROFILE.md). On PostgreSQL one statement.
     func settleOutbox(_ results: [OutboxRepository.Finish], audit entries: [AuditEntry], now: Timestamp) async throws {
         if let sqlite = sql as? SQLiteStore {
             try await sqlite.writeDirect { try $0.settleOutboxJobs(results, audit: entries, now: now) }
             return
         }
-        // PostgreSQL: one statement (`OutboxSettlementStatement`).
-        let statement = OutboxSettlementStatement(results, audit: entries, now: now)
-        try await perform(.statement) { _ = try await $0.database.postgresConnection().rows(statement) }
+        // PostgreSQL: one statement, planned for each batch (`OutboxSettlementStatement`).
+        let query = OutboxSettlementStatement(results, audit: entries, now: now).query
+        try await perform(.statement) { try await $0.database.postgresConnection().run(query) }
     }
 
     /// How many claimed batches the outbox worker delivers at once. On SQLite one: every phase of

@@ -70,6 +70,14 @@ struct PostgresConnectionSQL: SQLDatabase {
             return PostgresDirectRow.rows(rows, of: ObjectIdentifier(Statement.self))
         }
     }
+
+    /// Runs a statement unnamed, without reading rows: parsed and planned for this execution,
+    /// for a statement whose best plan turns on the values it is sent.
+    func run(_ query: PostgresQuery) async throws {
+        try await session.send(on: connection) {
+            for try await _ in try await connection.query(query, logger: connection.logger) {}
+        }
+    }
 }
 
 /// A statement PostgreSQL keeps prepared per connection (its type's name is the statement's

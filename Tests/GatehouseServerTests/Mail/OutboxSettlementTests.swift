@@ -99,6 +99,79 @@ struct OutboxSettlementTests {
         #expect(direct.outbox.filter { $0.contains("an earlier attempt failed") }.count == 1)
         #expect(direct.outbox.contains { $0.contains(String(repeating: "é", count: 500)) && !$0.contains(longReason) })
     }
+
+    /// A settlement's plan chosen while the outbox was small must not stay once it has grown: a
+    /// plan that joined the batch to the outbox by reading the whole table made every settlement
+    /// cost as much as the table. Each of the pool's connections first settles batches of unknown
+    /// keys on an empty outbox (no row changes, so PostgreSQL's counters of updated rows start
+    /// from this test's own), the outbox then grows to `grown` jobs, and four one-job settlements
+    /// must read far fewer rows than one pass over it.
+    @Test(
+        "settling a job reads the outbox by its key after the table has grown",
+        .enabled(if: Backend.postgresURL != nil))
+    func settlementReadsByKeyAfterGrowth() async throws {
+        let grown = 20_000
+        let now = Timestamp(microsecondsSinceEpoch: 1_700_000_000_000_000)
+        try await TestServer.withDatabase(.postgres) { database in
+            try await database.withStore { store in
+                let logger = Logger(label: "outbox-settlement-test")
+                try await Migrations.apply(to: store, logger: logger)
+                let work = Store(sql: store, logger: logger)
+                // Eight rounds of as many settlements at once as the pool has connections: more
+                // than the five executions after which PostgreSQL may keep a generic plan.
+                for _ in 0..<8 {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for _ in 0..<4 {
+                            group.addTask {
+                                let unknown = OutboxRepository.Finish(id: UUID(), state: .sent, error: nil, nextAttemptAt: now)
+                                try await work.settleOutbox([unknown], audit: [], now: now)
+                            }
+                        }
+                        try await group.waitForAll()
+                    }
+                }
+                let settled = (0..<4).map { _ in UUID() }
+                try await store.write { database in
+                    try await database.raw(
+                        """
+                        INSERT INTO outbox (id, kind, payload, state, attempts, next_attempt_at, created_at, updated_at)
+                        SELECT 'grown-' || n, 'console_test', '{}', 'sent', 1, 0, 0, 0 FROM generate_series(1, \(bind: grown)) AS n
+                        """
+                    ).run()
+                    for id in settled {
+                        try await database.raw(
+                            """
+                            INSERT INTO outbox (id, kind, payload, state, attempts, next_attempt_at, locked_until, created_at, updated_at)
+                            VALUES (\(bind: id.lowercasedString), 'console_test', '{}', 'sending', 1, 0, 1, 0, 0)
+                            """
+                        ).run()
+                    }
+                }
+                // So that the settlements' backends report at once (`PostgresTableCounters`).
+                try await Task.sleep(for: .milliseconds(1_100))
+                let before = try await PostgresTableCounters.read("outbox", from: store)
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for id in settled {
+                        group.addTask {
+                            let sent = OutboxRepository.Finish(id: id, state: .sent, error: nil, nextAttemptAt: now)
+                            try await work.settleOutbox([sent], audit: [], now: now)
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                let after = try await PostgresTableCounters.awaitReport("outbox", from: store) {
+                    $0.rowsUpdated - before.rowsUpdated >= settled.count
+                }
+                #expect(after.rowsUpdated - before.rowsUpdated == settled.count)
+                #expect(after.rowsReadSequentially - before.rowsReadSequentially < grown / 2)
+                let states = try await store.read { database in
+                    try await database.raw("SELECT state FROM outbox WHERE id NOT LIKE 'grown-%'").all()
+                        .map { try $0.decode(column: "state", as: String.self) }
+                }
+                #expect(states == Array(repeating: "sent", count: settled.count))
+            }
+        }
+    }
 }
 
 extension OutboxRepository {
