@@ -145,10 +145,7 @@ final class OutboxWorker: Service {
         let entries: [OutboxEntry]
         do {
             let (limit, lease) = (batchSize, lease)
-            // One UPDATE … RETURNING: atomic on its own, no transaction around it.
-            entries = try await environment.store.perform(.statement) { database in
-                try await database.outbox.claim(limit: limit, lease: lease, now: clock.now())
-            }
+            entries = try await environment.store.claimOutbox(limit: limit, lease: lease, now: clock.now())
         } catch {
             if Task.isCancelled { return [] }
             let failures = failedClaims.withLock {
