@@ -43,10 +43,7 @@ struct OutboxSettlementStatement {
         SELECT \(AuditInsert.jsonValues) FROM json_to_recordset($3::json) AS a(\(AuditInsert.jsonRecord))
         """
 
-    let results: String
-    let now: Int64
-    let entries: String
-    let ids: [String]
+    let query: PostgresQuery
 
     init(_ results: [OutboxRepository.Finish], audit entries: [AuditEntry], now: Timestamp) {
         var writer = JSONWriter(capacity: 128 * results.count)
@@ -58,22 +55,15 @@ struct OutboxSettlementStatement {
                 row.field("next_attempt_at", result.nextAttemptAt.microsecondsSinceEpoch)
             }
         }
-        self.results = String(decoding: writer.bytes, as: UTF8.self)
         var audit = JSONWriter(capacity: 256 * entries.count)
         audit.array(entries) { writer, entry in
             writer.object { row in AuditInsert.writeJSONFields(entry, into: &row) }
         }
-        self.entries = String(decoding: audit.bytes, as: UTF8.self)
-        self.now = now.microsecondsSinceEpoch
-        self.ids = results.map(\.id.lowercasedString)
-    }
-
-    var query: PostgresQuery {
         var bindings = PostgresBindings(capacity: 4)
-        bindings.append(results)
-        bindings.append(now)
-        bindings.append(entries)
-        bindings.append(ids)
-        return PostgresQuery(unsafeSQL: Self.sql, binds: bindings)
+        bindings.append(String(decoding: writer.bytes, as: UTF8.self))
+        bindings.append(now.microsecondsSinceEpoch)
+        bindings.append(String(decoding: audit.bytes, as: UTF8.self))
+        bindings.append(results.map(\.id.lowercasedString))
+        query = PostgresQuery(unsafeSQL: Self.sql, binds: bindings)
     }
 }

@@ -13,7 +13,6 @@
 
 import Foundation
 import GatehouseCore
-import Logging
 import SQLKit
 import Testing
 
@@ -34,10 +33,7 @@ struct OutboxClaimPlanTests {
         let jobs = 8_000
         let now = Timestamp(microsecondsSinceEpoch: 1_700_000_000_000_000)
         try await TestServer.withDatabase(.postgres) { database in
-            try await database.withStore { store in
-                let logger = Logger(label: "outbox-claim-plan-test")
-                try await Migrations.apply(to: store, logger: logger)
-                let work = Store(sql: store, logger: logger)
+            try await database.withMigratedStore { store, work in
                 // Autovacuum would clear the versions, and take new statistics, at a moment of its own.
                 try await store.write { database in
                     try await database.raw("ALTER TABLE outbox SET (autovacuum_enabled = false)").run()

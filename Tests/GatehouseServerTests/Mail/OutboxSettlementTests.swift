@@ -13,7 +13,6 @@
 
 import Foundation
 import GatehouseCore
-import Logging
 import SQLKit
 import Testing
 
@@ -47,10 +46,7 @@ struct OutboxSettlementTests {
         func settle(direct: Bool) async throws -> (outbox: [String], audit: [String]) {
             var rows: (outbox: [String], audit: [String]) = ([], [])
             try await TestServer.withDatabase(backend) { database in
-                rows = try await database.withStore { store in
-                    let logger = Logger(label: "outbox-settlement-test")
-                    try await Migrations.apply(to: store, logger: logger)
-                    let work = Store(sql: store, logger: logger)
+                rows = try await database.withMigratedStore { store, work in
                     try await work.perform(.transaction) { database in
                         for id in ids {
                             try await database.outbox.enqueue(.consoleTest(email: "x@example.com"), id: id, now: enqueuedAt)
@@ -113,10 +109,7 @@ struct OutboxSettlementTests {
         let grown = 20_000
         let now = Timestamp(microsecondsSinceEpoch: 1_700_000_000_000_000)
         try await TestServer.withDatabase(.postgres) { database in
-            try await database.withStore { store in
-                let logger = Logger(label: "outbox-settlement-test")
-                try await Migrations.apply(to: store, logger: logger)
-                let work = Store(sql: store, logger: logger)
+            try await database.withMigratedStore { store, work in
                 // Eight rounds of as many settlements at once as the pool has connections: more
                 // than the five executions after which PostgreSQL may keep a generic plan.
                 for _ in 0..<8 {

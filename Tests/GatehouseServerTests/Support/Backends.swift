@@ -91,6 +91,15 @@ struct ScratchDatabase: Sendable {
         return try outcome.get()
     }
 
+    /// `withStore` on the migrated schema, with the store's unit of work (`Store`) beside it.
+    func withMigratedStore<T: Sendable>(_ body: (any SQLStore, Store) async throws -> T) async throws -> T {
+        try await withStore { store in
+            let logger = Logger(label: "gatehouse-tests.scratch-store")
+            try await Migrations.apply(to: store, logger: logger)
+            return try await body(store, Store(sql: store, logger: logger))
+        }
+    }
+
     /// Reads the database with a store of its own, after (or beside) an app that wrote it.
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await withStore { try await $0.read(body) }

@@ -19,7 +19,7 @@ import SQLKit
 /// for the tests that hold a statement's plan to how much of a table it reads. A backend reports its
 /// counts when it goes idle: at once if its last report is a second old or more, ten seconds
 /// later otherwise, so a test waits for a count it knows will move before reading the others.
-struct PostgresTableCounters: Equatable {
+struct PostgresTableCounters {
     var rowsUpdated = 0
     var rowsReadSequentially = 0
     var indexScans = 0
