@@ -44,6 +44,13 @@ public final class SQLiteDirectConnection: @unchecked Sendable {
     /// the kept ones are let go, so an unusual run of shapes cannot grow the cache without bound.
     public static let statementLimit = 512
 
+    /// Each connection's page cache, in KiB (SQLite's default is 2,000). A reader's cache is
+    /// emptied whenever another connection has written, so under a write load it rarely holds
+    /// more than one request's pages; the writer's serves the indexes' upper pages, which fit.
+    /// Full caches on every connection held megabytes of the server's memory after a load and
+    /// bought no throughput (Benchmarks/PROFILE.md, "Memory at rest after a load").
+    public static let pageCacheKiB = 512
+
     /// What a connection is opened for.
     public enum Role: Sendable {
         /// Creates the file if need be and puts it in WAL mode.
@@ -71,6 +78,7 @@ public final class SQLiteDirectConnection: @unchecked Sendable {
             // Wait rather than fail if another process (an admin command) holds the lock.
             try connection.execute("PRAGMA busy_timeout = 5000")
             try connection.execute("PRAGMA foreign_keys = ON")
+            try connection.execute("PRAGMA cache_size = -\(pageCacheKiB)")
             guard role == .writer else { return connection }
             // WAL lets readers run beside the writer; NORMAL sync keeps commits durable across a
             // process crash (the WAL is synced at checkpoints) at a fraction of FULL's cost.

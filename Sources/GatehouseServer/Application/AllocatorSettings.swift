@@ -52,4 +52,21 @@ public enum AllocatorSettings {
             return false
         #endif
     }
+
+    /// Gives the free memory in every arena back to the kernel (`malloc_trim(0)`): the free
+    /// space each arena keeps at its top (up to `trimThreshold`) and the whole free pages inside
+    /// it. Worth calling when the process goes quiet after work (`IdleMemoryTrimmer`); under load
+    /// the same pages would be faulted in again at once. Returns whether anything was given
+    /// back; elsewhere than glibc it does nothing.
+    @discardableResult
+    static func returnFreeMemory() -> Bool {
+        #if canImport(Glibc)
+            // Like `mallopt`, not exported by the Glibc module.
+            typealias MallocTrim = @convention(c) (Int) -> Int32
+            guard let symbol = dlsym(nil, "malloc_trim") else { return false }
+            return unsafeBitCast(symbol, to: MallocTrim.self)(0) == 1
+        #else
+            return false
+        #endif
+    }
 }

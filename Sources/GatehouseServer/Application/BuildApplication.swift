@@ -55,6 +55,7 @@ func buildApplication(configuration: ServerConfiguration, logger: Logger?, clock
     // After the store in the list, so it stops first on shutdown (services stop in reverse).
     services.append(OutboxWorker(environment: environment, mail: service.mail))
     services.append(RetentionService(environment: environment))
+    services.append(IdleMemoryTrimmer(logger: logger))
 
     let router = buildRouter(service: service)
 

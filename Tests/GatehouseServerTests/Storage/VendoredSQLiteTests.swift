@@ -73,7 +73,7 @@ struct VendoredSQLiteTests {
         #expect(SQLiteDirectConnection.libraryVersion >= 3_035_000, "\(SQLiteConnection.libraryVersionString())")
     }
 
-    @Test("the configuration the direct connection sets takes: one plan per statement, statements kept prepared")
+    @Test("the configuration the direct connection sets takes: one plan per statement, statements kept prepared, a smaller page cache")
     func configuration() async throws {
         try await Self.withFile { path in
             // Opening enables SQLITE_DBCONFIG_ENABLE_QPSG and fails if the library refuses it.
@@ -83,6 +83,13 @@ struct VendoredSQLiteTests {
             var mode: String?
             try direct.run("PRAGMA journal_mode", []) { mode = $0.text(0) }
             #expect(mode == "wal")
+            var cacheSize: Int64?
+            try direct.run("PRAGMA cache_size", []) { cacheSize = $0.integer(0) }
+            #expect(cacheSize == -Int64(SQLiteDirectConnection.pageCacheKiB))
+            let reader = try SQLiteDirectConnection.open(path: path, role: .reader)
+            defer { reader.close() }
+            try reader.run("PRAGMA cache_size", []) { cacheSize = $0.integer(0) }
+            #expect(cacheSize == -Int64(SQLiteDirectConnection.pageCacheKiB))
             let insert = "INSERT INTO t (x) VALUES (?1)"
             for value in 0..<3 { try direct.run(insert, [.integer(value)]) }
             // SQLITE_STMTSTATUS_REPREPARE is readable, and rebinding did not prepare it again.
