@@ -19,20 +19,19 @@ import Logging
 /// (HTML and a JSON API), so every flow can be tried without a mail server.
 ///
 /// The outbox worker sends a batch's messages at once; they are stored together (`GroupCommit`),
-/// one statement for all that arrive while the previous ones are written, instead of one write
-/// each on SQLite's single writer.
+/// one write for all that arrive while the previous ones are written, instead of one write each
+/// on SQLite's single writer.
 final class DevMailbox: MailTransport {
     let name = "dev-mailbox"
-    /// Messages per statement: seven values each, well under SQLite's bound-value limit.
+    /// Messages per write (on PostgreSQL one statement of seven values each, well under its
+    /// bound-value limit).
     static let batchLimit = 100
     private let inserts: GroupCommit<MailMessage, Void>
 
     init(store: any SQLStore) {
         let store = Store(sql: store, logger: Logger(label: "gatehouse.mail"))
         inserts = GroupCommit(batchLimit: Self.batchLimit) { messages in
-            // One INSERT: atomic without a transaction around it.
-            let now = ServerClock.system.now()
-            try await store.perform(.statement) { try await $0.devMailbox.insert(messages, now: now) }
+            try await store.insertDevMailMessages(messages, now: ServerClock.system.now())
             return messages.map { _ in () }
         }
     }

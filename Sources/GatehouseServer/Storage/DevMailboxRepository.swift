@@ -19,20 +19,39 @@ import SQLKit
 struct DevMailboxRepository: Sendable {
     let database: any SQLDatabase
 
-    /// Stores `messages` in one statement (the transport's group commit hands them over together),
-    /// each at its date (`now` when it has none); the id is ordered by the time of delivery.
+    /// Stores `messages` in one statement (the transport's group commit hands them over together).
     func insert(_ messages: [MailMessage], now: Timestamp) async throws {
         guard !messages.isEmpty else { return }
         var insert = database.insert(into: "dev_mailbox")
             .columns("id", "recipient", "sender", "subject", "text_body", "html_body", "created_at")
-        for message in messages {
+        for row in messages.map({ Row($0, now: now) }) {
             insert = insert.values(
-                SQLBind(RandomSource.system.timeOrderedUUID(at: now).lowercasedString), SQLBind(message.to.address.lowercased()),
-                SQLBind(message.from.address),
-                SQLBind(message.subject), SQLBind(message.text), SQLBind(message.html),
-                SQLBind((message.date ?? now).microsecondsSinceEpoch))
+                SQLBind(row.id), SQLBind(row.recipient), SQLBind(row.sender), SQLBind(row.subject), SQLBind(row.textBody),
+                SQLBind(row.htmlBody), SQLBind(row.createdAt))
         }
         try await insert.run()
+    }
+
+    /// A message's row, whichever way it is written: each at its date (`now` when it has none),
+    /// the id ordered by the time of delivery.
+    struct Row: Sendable {
+        var id: String
+        var recipient: String
+        var sender: String
+        var subject: String
+        var textBody: String
+        var htmlBody: String?
+        var createdAt: Int64
+
+        init(_ message: MailMessage, now: Timestamp) {
+            id = RandomSource.system.timeOrderedUUID(at: now).lowercasedString
+            recipient = message.to.address.lowercased()
+            sender = message.from.address
+            subject = message.subject
+            textBody = message.text
+            htmlBody = message.html
+            createdAt = (message.date ?? now).microsecondsSinceEpoch
+        }
     }
 
     /// Newest first: by date, then (one email delivered twice) by delivery; for one recipient
