@@ -18,7 +18,7 @@ extension Store {
     ///
     /// On SQLite the write is one call on the writer, a kept single-row statement a message
     /// (`SQLiteDirectConnection.insertDevMailMessages`), as the worker's minting and settlement
-    /// are: through SQLKit a batch's statement was built, its text and bindings encoded and
+    /// are: through SQLKit a batch's statement is built, its text and values encoded and it is
     /// prepared again for each batch size, with the single writer held across its awaits
     /// (Benchmarks/PROFILE.md, "The dev mailbox's rows"). On PostgreSQL the repository's one
     /// multi-row statement.
@@ -30,6 +30,6 @@ extension Store {
             return
         }
         // One INSERT: atomic without a transaction around it.
-        try await perform(.statement) { try await $0.devMailbox.insert(messages, now: now) }
+        try await perform(.statement) { try await $0.devMailbox.insert(rows) }
     }
 }

@@ -19,12 +19,12 @@ import SQLKit
 struct DevMailboxRepository: Sendable {
     let database: any SQLDatabase
 
-    /// Stores `messages` in one statement (the transport's group commit hands them over together).
-    func insert(_ messages: [MailMessage], now: Timestamp) async throws {
-        guard !messages.isEmpty else { return }
+    /// Stores `rows` in one statement (the transport's group commit hands them over together).
+    func insert(_ rows: [Row]) async throws {
+        guard !rows.isEmpty else { return }
         var insert = database.insert(into: "dev_mailbox")
             .columns("id", "recipient", "sender", "subject", "text_body", "html_body", "created_at")
-        for row in messages.map({ Row($0, now: now) }) {
+        for row in rows {
             insert = insert.values(
                 SQLBind(row.id), SQLBind(row.recipient), SQLBind(row.sender), SQLBind(row.subject), SQLBind(row.textBody),
                 SQLBind(row.htmlBody), SQLBind(row.createdAt))

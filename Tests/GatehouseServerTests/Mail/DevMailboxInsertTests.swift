@@ -72,7 +72,8 @@ struct DevMailboxInsertTests {
         try await TestServer.withDatabase(backend) { database in
             stored = try await database.withMigratedStore { sql, store in
                 if throughRepository {
-                    try await store.perform(.statement) { try await $0.devMailbox.insert(Self.messages, now: Self.now) }
+                    let rows = Self.messages.map { DevMailboxRepository.Row($0, now: Self.now) }
+                    try await store.perform(.statement) { try await $0.devMailbox.insert(rows) }
                 } else {
                     #expect(sql is SQLiteStore)
                     try await store.insertDevMailMessages(Self.messages, now: Self.now)
