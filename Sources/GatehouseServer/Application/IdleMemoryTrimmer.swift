@@ -55,10 +55,12 @@ struct IdleMemoryTrimmer: Service {
         }
     }
 
+    /// Reads `/proc` for the note only when the debug line will be written.
     private func trimAndNote() {
+        guard let logger, logger.logLevel <= .debug else { return trim() }
         let before = ProcStat.current()?.residentBytes
         trim()
-        guard let logger, let before, let after = ProcStat.current()?.residentBytes else { return }
+        guard let before, let after = ProcStat.current()?.residentBytes else { return }
         logger.debug(
             "Returned free memory to the kernel after a spell of work",
             metadata: ["resident_kib_before": "\(Int(before) / 1024)", "resident_kib_after": "\(Int(after) / 1024)"])
