@@ -34,7 +34,7 @@ import VaporCSQLite
 /// Not thread-safe by itself: `SQLiteStore` runs the writer only under its write lock and lends
 /// each reader to one holder at a time, which is what makes the `@unchecked Sendable` true.
 public final class SQLiteDirectConnection: @unchecked Sendable {
-    private var handle: OpaquePointer?
+    private(set) var handle: OpaquePointer?
     /// Prepared statements by their SQL text, kept until the connection closes.
     private var statements: [String: OpaquePointer] = [:]
     /// Each kept statement's column names, with how many times SQLite had prepared it again
@@ -232,7 +232,7 @@ public final class SQLiteDirectConnection: @unchecked Sendable {
         }
     }
 
-    private func error(_ status: Int32) -> SQLiteDirectError {
+    func error(_ status: Int32) -> SQLiteDirectError {
         let message = handle.flatMap { sqlite_nio_sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "out of memory"
         return SQLiteDirectError(code: status, message: message)
     }

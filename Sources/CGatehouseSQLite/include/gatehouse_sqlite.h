@@ -10,4 +10,10 @@ typedef struct sqlite3 sqlite3;
 /// call: hence this function. Returns SQLite's result code.
 int gatehouse_sqlite3_enable_qpsg(sqlite3 *db);
 
+/// Syncs `db`'s main database file to storage through SQLite's own handle of it
+/// (SQLITE_FCNTL_FILE_POINTER, then the VFS's xSync). Never through a descriptor of one's own:
+/// closing a second descriptor of the file drops every POSIX lock the process holds on it,
+/// SQLite's included. Returns SQLite's result code (SQLITE_MISUSE when the file is not open).
+int gatehouse_sqlite3_sync_main_file(sqlite3 *db);
+
 #endif

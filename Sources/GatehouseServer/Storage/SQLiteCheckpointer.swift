@@ -11,10 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+import GatehouseSQLite
 import Logging
 import NIOPosix
 import SQLKit
-import SQLiteKit
 import ServiceLifecycle
 
 /// Checkpoints SQLite's write-ahead log in the background, so requests rarely wait for it.
@@ -27,9 +27,11 @@ import ServiceLifecycle
 ///
 /// A checkpoint running beside a busy writer never quite catches up, and SQLite starts the WAL
 /// over only once one has; left alone the file grew by 30 MB a second under that load. So once
-/// the WAL holds `restartAbovePages`, a RESTART checkpoint runs with writes held: it only has
-/// the last few milliseconds' pages left to copy (measured 2–5 ms, about twice a second at that
-/// load), and the next write starts the WAL over. On shutdown the writer's own checkpointing is
+/// the WAL holds `restartAbovePages`, a RESTART checkpoint runs with writes held, and the next
+/// write starts the WAL over. Before it, beside the writes, the database file is synced: the
+/// PASSIVE checkpoints copy pages into it without syncing, and the RESTART, which reaches the
+/// end of the WAL, would otherwise write all of them out while the writes wait
+/// (Benchmarks/PROFILE.md, "The RESTART's sync"). On shutdown the writer's own checkpointing is
 /// restored.
 struct SQLiteCheckpointer: Service {
     let store: SQLiteStore
@@ -39,18 +41,21 @@ struct SQLiteCheckpointer: Service {
     func run() async throws {
         let threadPool = NIOThreadPool(numberOfThreads: 1)
         threadPool.start()
-        var opened: SQLiteConnection?
+        var opened: SQLiteDirectConnection?
         do {
-            opened = try await SQLiteConnection.open(
-                storage: .file(path: store.path), threadPool: threadPool, logger: store.logger,
-                on: MultiThreadedEventLoopGroup.singleton.any()
-            )
-            // RESTART waits for readers with writes held: never long. If it cannot finish within
-            // this, it reports busy and the next tick tries again.
-            try await opened?.sql(queryLogLevel: nil).raw("PRAGMA busy_timeout = 100").run()
+            opened = try await threadPool.runIfActive { [path = store.path] in
+                let connection = try SQLiteDirectConnection.open(path: path, role: .reader)
+                // RESTART waits for readers with writes held: never long. If it cannot finish
+                // within this, it reports busy and the next tick tries again.
+                do { try connection.execute("PRAGMA busy_timeout = 100") } catch {
+                    connection.close()
+                    throw error
+                }
+                return connection
+            }
             try await store.writeStatement { try await $0.raw("PRAGMA wal_autocheckpoint = 0").run() }
         } catch {
-            await opened?.closeEvenIfCancelled()
+            if let opened { try? await threadPool.runIfActive { opened.close() } }
             try? await threadPool.shutdownGracefully()
             // The writer keeps checkpointing as before: slower under load, never wrong. Returning
             // now would end the service group (and the server) with it, so wait for shutdown.
@@ -59,35 +64,28 @@ struct SQLiteCheckpointer: Service {
             return
         }
         guard let connection = opened else { return }
-        let database = connection.sql(queryLogLevel: nil)
         while !Task.isShuttingDownGracefully {
             do {
                 try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
             } catch {
                 break
             }
-            await checkpoint(database)
+            await checkpoint(connection, on: threadPool)
         }
         try? await store.writeStatement { try await $0.raw("PRAGMA wal_autocheckpoint = 1000").run() }
-        _ = try? await Self.checkpoint(mode: "PASSIVE", on: database)
-        await connection.closeEvenIfCancelled()
+        _ = try? await threadPool.runIfActive { try connection.checkpoint(.passive) }
+        try? await threadPool.runIfActive { connection.close() }
         try? await threadPool.shutdownGracefully()
     }
 
-    private func checkpoint(_ database: any SQLDatabase) async {
+    private func checkpoint(_ connection: SQLiteDirectConnection, on threadPool: NIOThreadPool) async {
         do {
-            let pages = try await Self.checkpoint(mode: "PASSIVE", on: database)
-            if pages >= restartAbovePages {
-                _ = try await store.holdingWrites { try await Self.checkpoint(mode: "RESTART", on: database) }
-            }
+            let passive = try await threadPool.runIfActive { try connection.checkpoint(.passive) }
+            guard passive.walFrames >= restartAbovePages else { return }
+            try await threadPool.runIfActive { try connection.syncDatabaseFile() }
+            _ = try await store.holdingWrites { try await threadPool.runIfActive { try connection.checkpoint(.restart) } }
         } catch {
             store.logger.warning("SQLite: checkpoint failed", metadata: ["error": "\(String(reflecting: error))"])
         }
-    }
-
-    /// Runs one checkpoint; returns the pages the WAL held.
-    static func checkpoint(mode: String, on database: any SQLDatabase) async throws -> Int {
-        let row = try await database.raw("PRAGMA wal_checkpoint(\(unsafeRaw: mode))").first()
-        return try row?.decode(column: "log", as: Int.self) ?? 0
     }
 }
