@@ -23,7 +23,8 @@ import ServiceLifecycle
 /// commit copies the WAL into the database and syncs both files while every queued writer waits.
 /// At 1,000 recovery requests a second that was the whole latency tail (p99 8.9 ms). While this
 /// service runs the writer does not checkpoint. Instead a connection of its own, on a thread of
-/// its own, runs a PASSIVE checkpoint every `interval`, which copies and syncs beside the writer.
+/// its own, runs PASSIVE checkpoints, which copy and sync beside the writer: every `busyInterval`
+/// while the WAL grows, every `interval` once it has stopped (`SQLiteCheckpointPace`).
 ///
 /// A checkpoint running beside a busy writer never quite catches up, and SQLite starts the WAL
 /// over only once one has; left alone the file grew by 30 MB a second under that load. So once
@@ -36,6 +37,7 @@ import ServiceLifecycle
 struct SQLiteCheckpointer: Service {
     let store: SQLiteStore
     var interval: Duration = .milliseconds(250)
+    var busyInterval: Duration = .milliseconds(25)
     var restartAbovePages = 16_384
 
     func run() async throws {
@@ -64,13 +66,16 @@ struct SQLiteCheckpointer: Service {
             return
         }
         guard let connection = opened else { return }
+        var pace = SQLiteCheckpointPace(idle: interval, busy: busyInterval)
+        var wait = interval
         while !Task.isShuttingDownGracefully {
+            let pause = wait
             do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
             } catch {
                 break
             }
-            await checkpoint(connection, on: threadPool)
+            wait = pace.wait(afterWALFrames: await checkpoint(connection, on: threadPool))
         }
         try? await store.writeStatement { try await $0.raw("PRAGMA wal_autocheckpoint = 1000").run() }
         _ = try? await threadPool.runIfActive { try connection.checkpoint(.passive) }
@@ -78,14 +83,18 @@ struct SQLiteCheckpointer: Service {
         try? await threadPool.shutdownGracefully()
     }
 
-    private func checkpoint(_ connection: SQLiteDirectConnection, on threadPool: NIOThreadPool) async {
+    /// One PASSIVE checkpoint, and a RESTART after it when the WAL has grown past
+    /// `restartAbovePages`. Returns the frames the PASSIVE one found in the WAL (nil: it failed).
+    private func checkpoint(_ connection: SQLiteDirectConnection, on threadPool: NIOThreadPool) async -> Int? {
         do {
             let passive = try await threadPool.runIfActive { try connection.checkpoint(.passive) }
-            guard passive.walFrames >= restartAbovePages else { return }
+            guard passive.walFrames >= restartAbovePages else { return passive.walFrames }
             try await threadPool.runIfActive { try connection.syncDatabaseFile() }
             _ = try await store.holdingWrites { try await threadPool.runIfActive { try connection.checkpoint(.restart) } }
+            return passive.walFrames
         } catch {
             store.logger.warning("SQLite: checkpoint failed", metadata: ["error": "\(String(reflecting: error))"])
+            return nil
         }
     }
 }

@@ -29,7 +29,10 @@ import Testing
             #expect(try await autocheckpoint(store) == 1000)
             let group = ServiceGroup(
                 configuration: .init(
-                    services: [SQLiteCheckpointer(store: store, interval: .milliseconds(10), restartAbovePages: 16)], logger: logger
+                    services: [
+                        SQLiteCheckpointer(
+                            store: store, interval: .milliseconds(10), busyInterval: .milliseconds(10), restartAbovePages: 16)
+                    ], logger: logger
                 ))
             let running = Task { try await group.run() }
             // Bounded wait for the service to switch the writer's own checkpoints off.
