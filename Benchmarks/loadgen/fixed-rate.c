@@ -232,20 +232,25 @@ static void close_conn(struct conn *c, int64_t now) {
 
 // ---------------------------------------------------------------- requests
 
+static size_t checked_length(int n, size_t size) {
+    if (n < 0 || (size_t)n >= size) abort(); // cannot happen: the run id and host are bounded
+    return (size_t)n;
+}
+
+// The health route's request: the health scenario's, and every connection's priming request.
+static size_t render_health(char *buf, size_t size) {
+    return checked_length(snprintf(buf, size, "GET /auth/v1/health HTTP/1.1\r\nHost: %s\r\n\r\n", host_header), size);
+}
+
 static size_t render_request(char *buf, size_t size, long k) {
-    int n;
-    if (recover_scenario) {
-        char body[sizeof run_id_json + 64];
-        int blen = snprintf(body, sizeof body, "{\"email\":\"fixed-%s-%ld@example.com\"}", run_id_json, k);
-        n = snprintf(buf, size,
+    if (!recover_scenario) return render_health(buf, size);
+    char body[sizeof run_id_json + 64];
+    int blen = snprintf(body, sizeof body, "{\"email\":\"fixed-%s-%ld@example.com\"}", run_id_json, k);
+    int n = snprintf(buf, size,
                      "POST /auth/v1/recover HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n"
                      "Content-Length: %d\r\n\r\n%s",
                      host_header, blen, body);
-    } else {
-        n = snprintf(buf, size, "GET /auth/v1/health HTTP/1.1\r\nHost: %s\r\n\r\n", host_header);
-    }
-    if (n < 0 || (size_t)n >= size) abort(); // cannot happen: the run id and host are bounded
-    return (size_t)n;
+    return checked_length(n, size);
 }
 
 // Writes what is left of c's request. Returns 0, or -1 if the connection broke (then closed).
@@ -274,7 +279,7 @@ static int flush_conn(struct conn *c, int64_t now) {
 // it closed them mid-run, to be opened again while the run is measured.
 static void prime_conn(struct conn *c) {
     idle_remove(c);
-    c->wlen = (size_t)snprintf(c->wbuf, sizeof c->wbuf, "GET /auth/v1/health HTTP/1.1\r\nHost: %s\r\n\r\n", host_header);
+    c->wlen = render_health(c->wbuf, sizeof c->wbuf);
     c->woff = 0;
     c->state = C_BUSY;
     c->req = -1;
@@ -606,6 +611,17 @@ static int wait_events(struct epoll_event *events, int max, int *timer_fired) {
     return n < 0 ? 0 : n;
 }
 
+// Waits until events come or `deadline`, and hands the connections' events on (the phases before
+// t0, where the timer only bounds the wait).
+static void handle_events_until(int64_t deadline) {
+    struct epoll_event events[64];
+    int timer_fired;
+    arm_timer(deadline);
+    int n = wait_events(events, 64, &timer_fired);
+    for (int i = 0; i < n; i++)
+        if (events[i].data.u64 != TIMER_TAG) on_event(events[i].data.u64, events[i].events);
+}
+
 // ---------------------------------------------------------------- arguments and output
 
 static int parse_number(const char *s, double *out) {
@@ -750,16 +766,11 @@ int main(int argc, char **argv) {
         conns[i].backoff = NS_PER_MS;
         open_conn(&conns[i], start);
     }
-    struct epoll_event events[64];
-    int timer_fired;
     for (;;) {
         int connecting = 0;
         for (int i = 0; i < nconns; i++) connecting += conns[i].state == C_CONNECTING;
         if (connecting == 0 || now_ns() - start >= CONNECT_PHASE_NS) break;
-        arm_timer(start + CONNECT_PHASE_NS);
-        int n = wait_events(events, 64, &timer_fired);
-        for (int i = 0; i < n; i++)
-            if (events[i].data.u64 != TIMER_TAG) on_event(events[i].data.u64, events[i].events);
+        handle_events_until(start + CONNECT_PHASE_NS);
     }
     if (idle_count == 0) {
         fprintf(stderr, "fixed-rate: cannot connect to %s:%d: %s\n", inet_ntoa(addr.sin_addr), ntohs(addr.sin_port),
@@ -774,16 +785,13 @@ int main(int argc, char **argv) {
     for (int i = 0; i < nconns; i++)
         if (conns[i].state == C_IDLE) prime_conn(&conns[i]);
     int64_t primed_by = now_ns() + CONNECT_PHASE_NS;
-    while (idle_count < up && now_ns() < primed_by) {
-        arm_timer(primed_by);
-        int n = wait_events(events, 64, &timer_fired);
-        for (int i = 0; i < n; i++)
-            if (events[i].data.u64 != TIMER_TAG) on_event(events[i].data.u64, events[i].events);
-    }
+    while (idle_count < up && now_ns() < primed_by) handle_events_until(primed_by);
     if (idle_count < up)
         fprintf(stderr, "fixed-rate: %d of %d connections answered the priming request within 3 s\n", idle_count, up);
 
     t0 = now_ns() + START_DELAY_NS;
+    struct epoll_event events[64];
+    int timer_fired;
     for (;;) {
         int64_t now = now_ns();
         if (now >= run_deadline) break;
