@@ -254,26 +254,30 @@ final class OutboxWorker: Service {
         var finished: [OutboxRepository.Finish] = []
         var events: [AuditEvent] = []
         for (entry, outcome) in outcomes {
-            let metadata: Logger.Metadata = [
-                "job": "\(entry.id.lowercasedString)", "kind": "\(entry.job.kind)", "attempt": "\(entry.attempts)",
-                "transport": "\(transportName)",
-            ]
+            // Built only for a line that is logged: most of a flood's outcomes are `skipped`,
+            // logged at debug.
+            func metadata(_ extra: Logger.Metadata = [:]) -> Logger.Metadata {
+                [
+                    "job": "\(entry.id.lowercasedString)", "kind": "\(entry.job.kind)", "attempt": "\(entry.attempts)",
+                    "transport": "\(transportName)",
+                ].merging(extra) { $1 }
+            }
             switch outcome {
             case .sent:
-                environment.logger.info("Outbox: delivered", metadata: metadata)
+                environment.logger.info("Outbox: delivered", metadata: metadata())
                 finished.append(.init(id: entry.id, state: .sent, error: nil, nextAttemptAt: now))
                 events.append(.delivery(.emailSent, entry))
             case .skipped:
-                environment.logger.debug("Outbox: nothing to send", metadata: metadata)
+                environment.logger.debug("Outbox: nothing to send", metadata: metadata())
                 finished.append(.init(id: entry.id, state: .skipped, error: nil, nextAttemptAt: now))
                 events.append(.delivery(.emailSkipped, entry))
             case .failed(let error) where error.isTransient && entry.attempts < configuration.maximumAttempts:
-                environment.logger.warning("Outbox: will retry", metadata: metadata.merging(["reason": "\(error.reason)"]) { $1 })
+                environment.logger.warning("Outbox: will retry", metadata: metadata(["reason": "\(error.reason)"]))
                 let next = now.adding(seconds: Self.backoff(attempt: entry.attempts, base: configuration.retryBaseDelay))
                 finished.append(.init(id: entry.id, state: .pending, error: error.reason, nextAttemptAt: next))
                 events.append(.delivery(.emailDeferred, entry, reason: error.reason))
             case .failed(let error):
-                environment.logger.error("Outbox: giving up", metadata: metadata.merging(["reason": "\(error.reason)"]) { $1 })
+                environment.logger.error("Outbox: giving up", metadata: metadata(["reason": "\(error.reason)"]))
                 finished.append(.init(id: entry.id, state: .dead, error: error.reason, nextAttemptAt: now))
                 events.append(.delivery(error.isTransient ? .emailDead : .emailBounced, entry, reason: error.reason))
             }
@@ -283,7 +287,7 @@ final class OutboxWorker: Service {
             // One transaction: a batch of skipped jobs is settled together.
             let request = AuditRequest.current
             try await environment.store.settleOutbox(results, audit: audited.map { AuditEntry($0, at: now, request: request) }, now: now)
-            for result in results { environment.metrics.recordOutbox(result.state == .pending ? "retried" : "\(result.state)") }
+            for result in results { environment.metrics.recordOutbox(result.state == .pending ? "retried" : result.state.rawValue) }
         } catch {
             // The leases will run out and the jobs will be tried again: at least once, never lost.
             environment.logger.error("Outbox: recording outcomes failed", metadata: ["error": "\(String(reflecting: error))"])

@@ -11,13 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-import CoreMetrics
-
 extension GatehouseMetrics {
     /// One group commit of "send me an email" requests (`EmailRequestCommitter`): commits, and
     /// the requests they carried (their ratio is the mean batch size).
     func recordEmailRequestCommit(requests: Int) {
-        CoreMetrics.Counter(label: "gatehouse_email_request_commits_total", factory: factory).increment()
-        CoreMetrics.Counter(label: "gatehouse_email_request_committed_total", factory: factory).increment(by: requests)
+        emailRequestCommits().increment()
+        emailRequestsCommitted().increment(by: requests)
     }
 }

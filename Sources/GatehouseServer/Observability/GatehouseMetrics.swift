@@ -28,11 +28,17 @@ final class GatehouseMetrics: Sendable {
     let factory: DescribedMetricsFactory
     /// `process_*`, read from `/proc` at each scrape (nil where there is none).
     private let process: ProcessMetrics?
-    /// Every request's counter and timer, made once per route, method and status class:
-    /// swift-prometheus checks the name and labels each time a handle is made, which every route
-    /// paid on every request (Benchmarks/PROFILE.md). Bounded; past the bound, made each time.
-    private let requestHandles = Mutex<[RequestMetricKey: RequestMetricHandles]>([:])
+    /// Every request's counter and timer, made once per route, method and status class.
+    private let requestHandles = MetricHandleCache<RequestMetricKey, RequestMetricHandles>(limit: requestHandleLimit)
     static let requestHandleLimit = 1_024
+    private let signIns: CounterFamily
+    private let emailRequests: CounterFamily
+    private let redemptions: CounterFamily
+    private let outboxDeliveries: CounterFamily
+    private let breachLookups: CounterFamily
+    let emailRequestCommits: CounterFamily
+    let emailRequestsCommitted: CounterFamily
+    private let timers = MetricHandleCache<String, CoreMetrics.Timer>(limit: 16)
 
     init() {
         registry = PrometheusCollectorRegistry()
@@ -46,6 +52,13 @@ final class GatehouseMetrics: Sendable {
             ])
         factory.durationHistogramBuckets[DatabasePoolWaits.metricName] = DatabasePoolWaits.buckets
         self.factory = factory
+        signIns = CounterFamily("gatehouse_sign_ins_total", dimensions: ["outcome", "reason"], factory: factory)
+        emailRequests = CounterFamily("gatehouse_recovery_requests_total", dimensions: ["kind"], factory: factory)
+        redemptions = CounterFamily("gatehouse_redemptions_total", dimensions: ["form"], factory: factory)
+        outboxDeliveries = CounterFamily("gatehouse_outbox_deliveries_total", dimensions: ["event"], factory: factory)
+        breachLookups = CounterFamily("gatehouse_password_breach_lookups_total", dimensions: ["outcome"], factory: factory)
+        emailRequestCommits = CounterFamily("gatehouse_email_request_commits_total", factory: factory)
+        emailRequestsCommitted = CounterFamily("gatehouse_email_request_committed_total", factory: factory)
         process = ProcessMetrics.make(in: registry)
         registry.makeGauge(
             descriptor: MetricDescriptions.descriptor("gatehouse_build_info"),
@@ -60,52 +73,46 @@ final class GatehouseMetrics: Sendable {
     /// One answered request: its route pattern, method, status class and duration.
     func recordRequest(route: String, method: String, status: Int, duration: Duration) {
         let key = RequestMetricKey(route: route, method: method, statusClass: status / 100)
-        let handles =
-            requestHandles.withLock { $0[key] }
-            ?? {
-                let made = RequestMetricHandles(key, factory: factory)
-                requestHandles.withLock { if $0.count < Self.requestHandleLimit { $0[key] = made } }
-                return made
-            }()
+        let handles = requestHandles.handle(key) { RequestMetricHandles(key, factory: factory) }
         handles.requests.increment()
         handles.duration.recordNanoseconds(duration.nanoseconds)
     }
 
     /// A password sign-in: `succeeded`, or `failed` with the error code as the reason class.
     func recordSignIn(failure: AuthError?) {
-        let dimensions =
-            failure.map { [("outcome", "failed"), ("reason", $0.code.rawValue)] } ?? [("outcome", "succeeded"), ("reason", "none")]
-        CoreMetrics.Counter(label: "gatehouse_sign_ins_total", dimensions: dimensions, factory: factory).increment()
+        if let failure {
+            signIns("failed", failure.code.rawValue).increment()
+        } else {
+            signIns("succeeded", "none").increment()
+        }
     }
 
     /// A "send me an email" request accepted (`/recover`, `/resend`, the Edge Function and REST
     /// shapes, the forgot-password form), by the email's kind (`recovery`, `signup`).
     func recordEmailRequest(_ kind: String) {
-        CoreMetrics.Counter(label: "gatehouse_recovery_requests_total", dimensions: [("kind", kind)], factory: factory).increment()
+        emailRequests(kind).increment()
     }
 
     /// An emailed code or link redeemed (`code` or `link`).
     func recordRedemption(_ form: String) {
-        CoreMetrics.Counter(label: "gatehouse_redemptions_total", dimensions: [("form", form)], factory: factory).increment()
+        redemptions(form).increment()
     }
 
     /// The outbox worker's deliveries: `sent`, `retried` (a failed try that will be tried again), `dead`.
     func recordOutbox(_ event: String) {
-        CoreMetrics.Counter(label: "gatehouse_outbox_deliveries_total", dimensions: [("event", event)], factory: factory).increment()
+        outboxDeliveries(event).increment()
     }
 
     /// One bcrypt hash or verify, as long as it ran on the hashing pool.
     func recordPasswordHash(_ duration: Duration) {
-        CoreMetrics.Timer(label: "gatehouse_password_hash_duration_seconds", factory: factory).recordNanoseconds(duration.nanoseconds)
+        let label = "gatehouse_password_hash_duration_seconds"
+        timers.handle(label) { CoreMetrics.Timer(label: label, factory: factory) }.recordNanoseconds(duration.nanoseconds)
     }
 
     /// One lookup of `GATEHOUSE_PASSWORD_BREACH_API`: `breached`, `clean`, or `failed` (the
     /// password was let through unchecked).
     func recordPasswordBreachLookup(_ outcome: PasswordBreachLookup.Outcome) {
-        CoreMetrics.Counter(
-            label: "gatehouse_password_breach_lookups_total", dimensions: [("outcome", outcome.rawValue)], factory: factory
-        )
-        .increment()
+        breachLookups(outcome.rawValue).increment()
     }
 
     /// The outbox's jobs by state, read from the database at scrape time.
