@@ -46,8 +46,10 @@ import Testing
 
             // Back-to-back writes of a few pages each: a checkpoint running beside them never
             // catches up, so without the restarts with writes held the WAL grows with every row
-            // (25 MB here with them disabled; about 5 MB with them).
-            let rows = 2_000
+            // (37.6 MB here with them disabled). With them it stays at what was written
+            // between two restarts: about 5 MB, and 12 MB where the suite's other tests kept the
+            // checkpointer from its turns for a while on two cores.
+            let rows = 3_000
             let blob = String(repeating: "x", count: 4_000)
             for index in 0..<rows {
                 try await store.writeStatement {
@@ -55,7 +57,7 @@ import Testing
                 }
             }
             let walBytes = try fileSize(store.path + "-wal")
-            #expect(walBytes < 12_000_000, "WAL grew to \(walBytes) bytes")
+            #expect(walBytes < 20_000_000, "WAL grew to \(walBytes) bytes")
             // The rows reach the database file itself, though the writer no longer checkpoints.
             var databaseBytes = 0
             for _ in 0..<500 where databaseBytes < rows * 4_000 {
