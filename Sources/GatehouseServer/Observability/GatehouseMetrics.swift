@@ -98,7 +98,8 @@ final class GatehouseMetrics: Sendable {
         redemptions(form).increment()
     }
 
-    /// The outbox worker's deliveries: `sent`, `retried` (a failed try that will be tried again), `dead`.
+    /// The outbox worker's outcomes: `sent`, `skipped` (nothing to send), `retried` (a failed
+    /// try that will be tried again), `dead`.
     func recordOutbox(_ event: String) {
         outboxDeliveries(event).increment()
     }

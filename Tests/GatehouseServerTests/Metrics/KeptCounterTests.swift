@@ -55,7 +55,7 @@ import Testing
         #expect(family("sent") !== family("dead"))
     }
 
-    @Test func pastTheBoundHandlesAreMadeEachTimeAndStillCount() {
+    @Test func pastTheBoundHandlesAreMadeEachTimeAndNotKept() {
         let cache = MetricHandleCache<Int, Box>(limit: 2)
         var made = 0
         func handle(_ key: Int) -> Box {
