@@ -16,4 +16,17 @@ int gatehouse_sqlite3_enable_qpsg(sqlite3 *db);
 /// SQLite's included. Returns SQLite's result code (SQLITE_MISUSE when the file is not open).
 int gatehouse_sqlite3_sync_main_file(sqlite3 *db);
 
+/// The name of the VFS `gatehouse_sqlite3_register_wal_vfs` registers.
+#define GATEHOUSE_WAL_VFS_NAME "gatehouse-gathered-wal"
+
+/// Registers, once per process, a VFS over SQLite's default one that writes the frames a
+/// transaction appends to its WAL as one write instead of two a frame (gatehouse_wal_vfs.c).
+/// Every other file is the default VFS's own. Not made the default: a connection asks for it by
+/// name. Returns SQLite's result code (the same one on every call).
+int gatehouse_sqlite3_register_wal_vfs(void);
+
+/// The writes SQLite made to `db`'s WAL file and those that reached the default VFS, since the
+/// connection opened it. SQLITE_NOTFOUND when the WAL is not open through the gathering VFS.
+int gatehouse_sqlite3_wal_write_counts(sqlite3 *db, long long *received, long long *issued);
+
 #endif
