@@ -24,79 +24,58 @@ import Testing
 struct GatheredWALTests {
     @Test("a transaction's frames reach the WAL in one write, and a copy taken after COMMIT holds it")
     func oneWriteACommit() async throws {
-        try await VendoredSQLiteTests.withFile { path in
-            let writer = try SQLiteDirectConnection.open(path: path)
-            defer { writer.close() }
-            try writer.execute("PRAGMA wal_autocheckpoint = 0")
-            try writer.execute("CREATE TABLE t (x INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+        try await Self.withWriter { path, writer in
             try writer.execute("CREATE INDEX t_body ON t (body)")
             let before = try #require(writer.walWriteCounts())
             try writer.inTransaction {
-                for index in 0..<6 {
-                    try writer.run("INSERT INTO t (body) VALUES (?1)", [.text("\(index)" + String(repeating: "x", count: 1_500))])
-                }
+                for index in 0..<6 { try writer.run(Self.insert, [.text("\(index)" + String(repeating: "x", count: 1_500))]) }
             }
             let after = try #require(writer.walWriteCounts())
             // Two writes a frame (header and page), and at least a table page and an index page.
             #expect(after.received - before.received >= 4, "\(before) \(after)")
             #expect(after.issued - before.issued == 1, "\(before) \(after)")
-
-            let copy = try Self.copyOfFiles(at: path)
-            defer { try? FileManager.default.removeItem(atPath: (copy as NSString).deletingLastPathComponent) }
-            #expect(try Self.readBack(copy, "SELECT COUNT(*) FROM t") == 6)
+            #expect(try Self.readBackCopy(of: path, "SELECT COUNT(*) FROM t") == 6)
         }
     }
 
     @Test("a transaction longer than one write, its pages spilled and written again, commits whole")
     func spilledTransaction() async throws {
-        try await VendoredSQLiteTests.withFile { path in
-            let writer = try SQLiteDirectConnection.open(path: path)
-            defer { writer.close() }
-            try writer.execute("PRAGMA wal_autocheckpoint = 0")
+        try await Self.withWriter { path, writer in
             // A cache of a few pages makes SQLite write dirty pages into the WAL before the
             // commit and write some of them again: the frames written again in place and the
             // checksums rewritten before the commit frame go around the gathering.
             try writer.execute("PRAGMA cache_size = 8")
-            try writer.execute("CREATE TABLE t (x INTEGER PRIMARY KEY, body TEXT NOT NULL)")
             let body = String(repeating: "y", count: 700)
             try writer.inTransaction {
-                for _ in 0..<2_000 { try writer.run("INSERT INTO t (body) VALUES (?1)", [.text(body)]) }
+                for _ in 0..<2_000 { try writer.run(Self.insert, [.text(body)]) }
                 try writer.execute("UPDATE t SET body = body || 'z'")
             }
-            let spilled = try Self.copyOfFiles(at: path)
-            defer { try? FileManager.default.removeItem(atPath: (spilled as NSString).deletingLastPathComponent) }
-            #expect(try Self.readBack(spilled, "SELECT COUNT(*) FROM t WHERE body = ?1", .text(body + "z")) == 2_000)
+            let changed = "SELECT COUNT(*) FROM t WHERE body = ?1"
+            #expect(try Self.readBackCopy(of: path, changed, .text(body + "z")) == 2_000)
 
             // A transaction that spilled and was rolled back leaves nothing behind it.
             try writer.execute("BEGIN IMMEDIATE")
-            for _ in 0..<1_000 { try writer.run("INSERT INTO t (body) VALUES (?1)", [.text(body)]) }
+            for _ in 0..<1_000 { try writer.run(Self.insert, [.text(body)]) }
             try writer.execute("ROLLBACK")
-            try writer.run("INSERT INTO t (body) VALUES (?1)", [.text("last")])
+            try writer.run(Self.insert, [.text("last")])
             let counts = try #require(writer.walWriteCounts())
             #expect(counts.issued < counts.received, "\(counts)")
-
-            let copy = try Self.copyOfFiles(at: path)
-            defer { try? FileManager.default.removeItem(atPath: (copy as NSString).deletingLastPathComponent) }
-            #expect(try Self.readBack(copy, "SELECT COUNT(*) FROM t") == 2_001)
-            #expect(try Self.readBack(copy, "SELECT COUNT(*) FROM t WHERE body = ?1", .text(body + "z")) == 2_000)
+            #expect(try Self.readBackCopy(of: path, "SELECT COUNT(*) FROM t") == 2_001)
+            #expect(try Self.readBackCopy(of: path, changed, .text(body + "z")) == 2_000)
         }
     }
 
     @Test("after a RESTART the log starts over at its first frame, gathered as before")
     func restartedLog() async throws {
-        try await VendoredSQLiteTests.withFile { path in
-            let writer = try SQLiteDirectConnection.open(path: path)
-            defer { writer.close() }
-            try writer.execute("PRAGMA wal_autocheckpoint = 0")
-            try writer.execute("CREATE TABLE t (x INTEGER PRIMARY KEY, body TEXT NOT NULL)")
-            for _ in 0..<20 { try writer.run("INSERT INTO t (body) VALUES (?1)", [.text(String(repeating: "x", count: 3_000))]) }
+        try await Self.withWriter { path, writer in
+            for _ in 0..<20 { try writer.run(Self.insert, [.text(String(repeating: "x", count: 3_000))]) }
             let checkpointer = try SQLiteDirectConnection.open(path: path, role: .reader)
             defer { checkpointer.close() }
             #expect(try !checkpointer.checkpoint(.restart).busy)
 
             let before = try #require(writer.walWriteCounts())
             try writer.inTransaction {
-                try writer.run("INSERT INTO t (body) VALUES (?1)", [.text("after the restart")])
+                try writer.run(Self.insert, [.text("after the restart")])
                 try writer.execute("CREATE TABLE u (y INTEGER PRIMARY KEY)")
             }
             let after = try #require(writer.walWriteCounts())
@@ -105,28 +84,37 @@ struct GatheredWALTests {
             #expect(after.received - before.received >= 7, "\(before) \(after)")
             #expect(after.issued - before.issued == 2, "\(before) \(after)")
             #expect(try checkpointer.checkpoint(.passive).walFrames < 5)
-
-            let copy = try Self.copyOfFiles(at: path)
-            defer { try? FileManager.default.removeItem(atPath: (copy as NSString).deletingLastPathComponent) }
-            #expect(try Self.readBack(copy, "SELECT COUNT(*) FROM t") == 21)
+            #expect(try Self.readBackCopy(of: path, "SELECT COUNT(*) FROM t") == 21)
         }
     }
 
-    /// Copies the database and its WAL as the operating system holds them (no shared memory:
-    /// whoever opens the copy recovers the WAL from the file), into a directory of their own.
-    static func copyOfFiles(at path: String) throws -> String {
+    static let insert = "INSERT INTO t (body) VALUES (?1)"
+
+    /// A writer on a new database holding table `t`, with SQLite's own checkpoints off, so that
+    /// every frame stays in the WAL.
+    static func withWriter(_ body: (String, SQLiteDirectConnection) throws -> Void) async throws {
+        try await VendoredSQLiteTests.withFile { path in
+            let writer = try SQLiteDirectConnection.open(path: path)
+            defer { writer.close() }
+            try writer.execute("PRAGMA wal_autocheckpoint = 0")
+            try writer.execute("CREATE TABLE t (x INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+            try body(path, writer)
+        }
+    }
+
+    /// Copies the database and its WAL as the operating system holds them (what a crash of the
+    /// process leaves; no shared memory, so the copy's reader recovers the WAL from the file),
+    /// opens the copy on a connection of its own, checks its integrity, and returns the integer
+    /// `sql` reads there.
+    static func readBackCopy(of path: String, _ sql: String, _ values: SQLiteData...) throws -> Int64? {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-sqlite-copy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let copy = directory.appendingPathComponent("copy.sqlite").path
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
-        return copy
-    }
 
-    /// Opens `path` on a connection of its own, checks the file's integrity, and returns the
-    /// integer `sql` reads.
-    static func readBack(_ path: String, _ sql: String, _ values: SQLiteData...) throws -> Int64? {
-        let reader = try SQLiteDirectConnection.open(path: path, role: .reader)
+        let reader = try SQLiteDirectConnection.open(path: copy, role: .reader)
         defer { reader.close() }
         var integrity: String?
         try reader.run("PRAGMA integrity_check", []) { integrity = $0.text(0) }
