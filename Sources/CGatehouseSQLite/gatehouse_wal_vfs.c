@@ -179,48 +179,6 @@ static int walDeviceCharacteristics(sqlite3_file *file) {
     return wal->inner->pMethods->xDeviceCharacteristics(wal->inner);
 }
 
-// SQLite keeps its shared memory and memory maps on the database file, never on the WAL; these
-// pass through for completeness.
-static int walShmMap(sqlite3_file *file, int page, int size, int extend, void volatile **mapped) {
-    GatheredWAL *wal = (GatheredWAL *)file;
-    if (wal->inner->pMethods->iVersion < 2 || wal->inner->pMethods->xShmMap == NULL) return SQLITE_IOERR_SHMMAP;
-    return wal->inner->pMethods->xShmMap(wal->inner, page, size, extend, mapped);
-}
-
-static int walShmLock(sqlite3_file *file, int offset, int count, int flags) {
-    GatheredWAL *wal = (GatheredWAL *)file;
-    if (wal->inner->pMethods->iVersion < 2 || wal->inner->pMethods->xShmLock == NULL) return SQLITE_IOERR_SHMLOCK;
-    return wal->inner->pMethods->xShmLock(wal->inner, offset, count, flags);
-}
-
-static void walShmBarrier(sqlite3_file *file) {
-    GatheredWAL *wal = (GatheredWAL *)file;
-    if (wal->inner->pMethods->iVersion >= 2 && wal->inner->pMethods->xShmBarrier != NULL) {
-        wal->inner->pMethods->xShmBarrier(wal->inner);
-    }
-}
-
-static int walShmUnmap(sqlite3_file *file, int deleteFlag) {
-    GatheredWAL *wal = (GatheredWAL *)file;
-    if (wal->inner->pMethods->iVersion < 2 || wal->inner->pMethods->xShmUnmap == NULL) return SQLITE_OK;
-    return wal->inner->pMethods->xShmUnmap(wal->inner, deleteFlag);
-}
-
-static int walFetch(sqlite3_file *file, sqlite3_int64 offset, int amount, void **pointer) {
-    GatheredWAL *wal = (GatheredWAL *)file;
-    *pointer = NULL;
-    int status = flushGathered(wal);
-    if (status != SQLITE_OK) return status;
-    if (wal->inner->pMethods->iVersion < 3 || wal->inner->pMethods->xFetch == NULL) return SQLITE_OK;
-    return wal->inner->pMethods->xFetch(wal->inner, offset, amount, pointer);
-}
-
-static int walUnfetch(sqlite3_file *file, sqlite3_int64 offset, void *pointer) {
-    GatheredWAL *wal = (GatheredWAL *)file;
-    if (wal->inner->pMethods->iVersion < 3 || wal->inner->pMethods->xUnfetch == NULL) return SQLITE_OK;
-    return wal->inner->pMethods->xUnfetch(wal->inner, offset, pointer);
-}
-
 static int gatheringOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *file, int flags, int *outFlags) {
     (void)vfs;
     sqlite3_vfs *inner = innerVFS();
@@ -301,7 +259,9 @@ static void registerGatheringVFS(void) {
     sqlite3_vfs *inner = sqlite_nio_sqlite3_vfs_find(NULL);
     if (inner == NULL || inner->iVersion < 2) return;
     gatheredWALMethods = (sqlite3_io_methods){
-        .iVersion = 3,
+        // Version 1: SQLite keeps its shared memory and memory maps on the database file and
+        // never asks the WAL for them.
+        .iVersion = 1,
         .xClose = walClose,
         .xRead = walRead,
         .xWrite = walWrite,
@@ -314,12 +274,6 @@ static void registerGatheringVFS(void) {
         .xFileControl = walFileControl,
         .xSectorSize = walSectorSize,
         .xDeviceCharacteristics = walDeviceCharacteristics,
-        .xShmMap = walShmMap,
-        .xShmLock = walShmLock,
-        .xShmBarrier = walShmBarrier,
-        .xShmUnmap = walShmUnmap,
-        .xFetch = walFetch,
-        .xUnfetch = walUnfetch,
     };
     int gatheredSize = (int)((sizeof(GatheredWAL) + 7) & ~(size_t)7);
     gatheringVFS = (sqlite3_vfs){

@@ -18,7 +18,7 @@ extension SQLiteDirectConnection {
     /// The writes SQLite made to this connection's WAL and those that reached the file, since the
     /// WAL was opened (`gatehouse_wal_vfs.c` gathers a transaction's frames into one). Nil when
     /// the WAL is not open, or not through the gathering VFS.
-    public func walWriteCounts() -> (received: Int, issued: Int)? {
+    func walWriteCounts() -> (received: Int, issued: Int)? {
         var received: Int64 = 0
         var issued: Int64 = 0
         guard gatehouse_sqlite3_wal_write_counts(handle, &received, &issued) == SQLITE_OK else { return nil }
