@@ -34,7 +34,7 @@ struct GatheredWALTests {
             // Two writes a frame (header and page), and at least a table page and an index page.
             #expect(after.received - before.received >= 4, "\(before) \(after)")
             #expect(after.issued - before.issued == 1, "\(before) \(after)")
-            #expect(try Self.readBackCopy(of: path, "SELECT COUNT(*) FROM t") == 6)
+            #expect(try await Self.readBackCopy(of: path, "SELECT COUNT(*) FROM t") == 6)
         }
     }
 
@@ -51,7 +51,7 @@ struct GatheredWALTests {
                 try writer.execute("UPDATE t SET body = body || 'z'")
             }
             let changed = "SELECT COUNT(*) FROM t WHERE body = ?1"
-            #expect(try Self.readBackCopy(of: path, changed, .text(body + "z")) == 2_000)
+            #expect(try await Self.readBackCopy(of: path, changed, .text(body + "z")) == 2_000)
 
             // A transaction that spilled and was rolled back leaves nothing behind it.
             try writer.execute("BEGIN IMMEDIATE")
@@ -60,8 +60,8 @@ struct GatheredWALTests {
             try writer.run(Self.insert, [.text("last")])
             let counts = try #require(writer.walWriteCounts())
             #expect(counts.issued < counts.received, "\(counts)")
-            #expect(try Self.readBackCopy(of: path, "SELECT COUNT(*) FROM t") == 2_001)
-            #expect(try Self.readBackCopy(of: path, changed, .text(body + "z")) == 2_000)
+            #expect(try await Self.readBackCopy(of: path, "SELECT COUNT(*) FROM t") == 2_001)
+            #expect(try await Self.readBackCopy(of: path, changed, .text(body + "z")) == 2_000)
         }
     }
 
@@ -84,7 +84,7 @@ struct GatheredWALTests {
             #expect(after.received - before.received >= 7, "\(before) \(after)")
             #expect(after.issued - before.issued == 2, "\(before) \(after)")
             #expect(try checkpointer.checkpoint(.passive).walFrames < 5)
-            #expect(try Self.readBackCopy(of: path, "SELECT COUNT(*) FROM t") == 21)
+            #expect(try await Self.readBackCopy(of: path, "SELECT COUNT(*) FROM t") == 21)
         }
     }
 
@@ -92,13 +92,13 @@ struct GatheredWALTests {
 
     /// A writer on a new database holding table `t`, with SQLite's own checkpoints off, so that
     /// every frame stays in the WAL.
-    static func withWriter(_ body: (String, SQLiteDirectConnection) throws -> Void) async throws {
+    static func withWriter(_ body: (String, SQLiteDirectConnection) async throws -> Void) async throws {
         try await VendoredSQLiteTests.withFile { path in
             let writer = try SQLiteDirectConnection.open(path: path)
             defer { writer.close() }
             try writer.execute("PRAGMA wal_autocheckpoint = 0")
             try writer.execute("CREATE TABLE t (x INTEGER PRIMARY KEY, body TEXT NOT NULL)")
-            try body(path, writer)
+            try await body(path, writer)
         }
     }
 
@@ -106,21 +106,18 @@ struct GatheredWALTests {
     /// process leaves; no shared memory, so the copy's reader recovers the WAL from the file),
     /// opens the copy on a connection of its own, checks its integrity, and returns the integer
     /// `sql` reads there.
-    static func readBackCopy(of path: String, _ sql: String, _ values: SQLiteData...) throws -> Int64? {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-sqlite-copy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let copy = directory.appendingPathComponent("copy.sqlite").path
-        try FileManager.default.copyItem(atPath: path, toPath: copy)
-        try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
-
-        let reader = try SQLiteDirectConnection.open(path: copy, role: .reader)
-        defer { reader.close() }
-        var integrity: String?
-        try reader.run("PRAGMA integrity_check", []) { integrity = $0.text(0) }
-        #expect(integrity == "ok")
+    static func readBackCopy(of path: String, _ sql: String, _ values: SQLiteData...) async throws -> Int64? {
         var value: Int64?
-        try reader.run(sql, values) { value = $0.integer(0) }
+        try await VendoredSQLiteTests.withFile { copy in
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+            let reader = try SQLiteDirectConnection.open(path: copy, role: .reader)
+            defer { reader.close() }
+            var integrity: String?
+            try reader.run("PRAGMA integrity_check", []) { integrity = $0.text(0) }
+            #expect(integrity == "ok")
+            try reader.run(sql, values) { value = $0.integer(0) }
+        }
         return value
     }
 }
