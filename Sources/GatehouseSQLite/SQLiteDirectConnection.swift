@@ -146,6 +146,12 @@ public final class SQLiteDirectConnection: @unchecked Sendable {
         }
     }
 
+    /// The rows the last INSERT, UPDATE or DELETE run on this connection changed: an upsert
+    /// whose DO UPDATE was refused by its WHERE changed none. Read instead of a RETURNING clause
+    /// where only whether a row was written matters: SQLite gathers a RETURNING statement's rows
+    /// in a temporary table of its own, opened and dropped at every run.
+    public var changedRows: Int { Int(sqlite_nio_sqlite3_changes64(handle)) }
+
     /// The column names of `row`'s statement, read once per kept statement rather than at every
     /// run (building their strings and index was a visible share of a refresh). Read again when SQLite
     /// has prepared the statement again: a schema change may change what `SELECT *` returns.
@@ -232,7 +238,11 @@ public final class SQLiteDirectConnection: @unchecked Sendable {
         case .integer(let value): sqlite_nio_sqlite3_bind_int64(statement, index, Int64(value))
         case .float(let value): sqlite_nio_sqlite3_bind_double(statement, index, value)
         case .text(let value):
-            sqlite_nio_sqlite3_bind_text64(statement, index, value, UInt64(value.utf8.count), transientDestructor, UInt8(SQLITE_UTF8))
+            // A native string's bytes, borrowed for the call (SQLite copies them): the implicit
+            // conversion to a C string copied them into an array of their own first.
+            value.withCString {
+                sqlite_nio_sqlite3_bind_text64(statement, index, $0, UInt64(value.utf8.count), transientDestructor, UInt8(SQLITE_UTF8))
+            }
         case .blob(let value):
             value.withUnsafeReadableBytes {
                 sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), transientDestructor)

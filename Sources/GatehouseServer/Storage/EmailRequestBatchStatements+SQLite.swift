@@ -26,9 +26,8 @@ extension SQLiteDirectConnection {
         let claimWindow = SendWindowClaim.singleRow(window: plan.window)
         var opened: Set<String> = []
         for claim in plan.claims {
-            try run(claimWindow, [.text(claim.key), .integer(Int(claim.now.microsecondsSinceEpoch))]) { _ in
-                opened.insert(claim.key)
-            }
+            try run(claimWindow, [.text(claim.key), .integer(Int(claim.now.microsecondsSinceEpoch))])
+            if changedRows == 1 { opened.insert(claim.key) }
         }
         let accepted = plan.accepted(opened: opened)
         for index in accepted {

@@ -28,7 +28,7 @@ extension EmailWindowRepository {
         let values = claims.map { "(\(bind: $0.key), \(bind: $0.now.microsecondsSinceEpoch))" as SQLQueryString }
         let rows = try await database.raw(
             "\(unsafeRaw: SendWindowClaim.insert)" + values.joined(separator: ", ")
-                + "\(unsafeRaw: SendWindowClaim.onConflict(window: window))"
+                + "\(unsafeRaw: SendWindowClaim.onConflict(window: window))\(unsafeRaw: SendWindowClaim.returningKeys)"
         ).all()
         return Set(rows.compactMap { try? $0.decode(column: "address_key", as: String.self) })
     }

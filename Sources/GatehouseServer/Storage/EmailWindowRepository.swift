@@ -24,7 +24,7 @@ struct EmailWindowRepository: Sendable {
         guard window > 0 else { return nil }
         let claimed = try await database.raw(
             "\(unsafeRaw: SendWindowClaim.insert)(\(bind: key), \(bind: now.microsecondsSinceEpoch))"
-                + "\(unsafeRaw: SendWindowClaim.onConflict(window: window))"
+                + "\(unsafeRaw: SendWindowClaim.onConflict(window: window))\(unsafeRaw: SendWindowClaim.returningKeys)"
         ).first()
         if claimed != nil { return nil }
         let row = try await database.raw("SELECT last_sent_at FROM email_send_windows WHERE address_key = \(bind: key)").first()

@@ -105,7 +105,7 @@ enum AuditInsert {
 }
 
 /// Opening an address's send window (`email_send_windows`): a new row, or the existing one
-/// overwritten only when its window is over. The statement returns the keys it opened.
+/// overwritten only when its window is over. The multi-row forms return the keys they opened.
 enum SendWindowClaim {
     static let insert = "INSERT INTO email_send_windows (address_key, last_sent_at) VALUES "
 
@@ -113,9 +113,13 @@ enum SendWindowClaim {
     /// microseconds written into the text (so SQLite's kept statement stays one statement).
     static func onConflict(window: Double) -> String {
         " ON CONFLICT (address_key) DO UPDATE SET last_sent_at = excluded.last_sent_at"
-            + " WHERE email_send_windows.last_sent_at <= excluded.last_sent_at - \(Int64(window * 1_000_000)) RETURNING address_key"
+            + " WHERE email_send_windows.last_sent_at <= excluded.last_sent_at - \(Int64(window * 1_000_000))"
     }
 
-    /// SQLite's kept single-row statement: ?1 the key, ?2 now.
+    /// Follows `onConflict` where the keys opened are read from the statement's rows.
+    static let returningKeys = " RETURNING address_key"
+
+    /// SQLite's kept single-row statement: ?1 the key, ?2 now. No RETURNING: whether it opened
+    /// the window is whether it changed a row (`SQLiteDirectConnection.changedRows`).
     static func singleRow(window: Double) -> String { insert + "(?1, ?2)" + onConflict(window: window) }
 }

@@ -96,4 +96,46 @@ struct VendoredSQLiteTests {
             #expect(direct.timesReprepared(insert) == 0)
         }
     }
+
+    @Test("the send window's kept upsert: a new key or an expired window changes a row, an open window none")
+    func windowClaimChangedRows() async throws {
+        try await Self.withFile { path in
+            let direct = try SQLiteDirectConnection.open(path: path)
+            defer { direct.close() }
+            try direct.execute("CREATE TABLE email_send_windows (address_key TEXT PRIMARY KEY, last_sent_at BIGINT NOT NULL)")
+            let claim = SendWindowClaim.singleRow(window: 60)
+            func opened(_ key: String, atSecond second: Int) throws -> Bool {
+                try direct.run(claim, [.text(key), .integer(second * 1_000_000)])
+                return direct.changedRows == 1
+            }
+            #expect(try opened("a", atSecond: 100))
+            #expect(try !opened("a", atSecond: 159))
+            #expect(try opened("b", atSecond: 159))
+            #expect(try opened("a", atSecond: 160))
+            var lastSent: [String: Int64] = [:]
+            try direct.run("SELECT address_key, last_sent_at FROM email_send_windows", []) { row in
+                lastSent[row.text(0) ?? ""] = row.integer(1)
+            }
+            #expect(lastSent == ["a": 160_000_000, "b": 159_000_000])
+        }
+    }
+
+    @Test("text is bound byte for byte: ASCII, multi-byte characters, the empty string")
+    func textBinds() async throws {
+        try await Self.withFile { path in
+            let direct = try SQLiteDirectConnection.open(path: path)
+            defer { direct.close() }
+            let texts = ["ada@example.com", "zoë@exämple.com 🔐", "", String(repeating: "x", count: 5_000)]
+            for text in texts {
+                var back: String?
+                var length: Int64?
+                try direct.run("SELECT ?1, length(CAST(?1 AS BLOB))", [.text(text)]) { row in
+                    back = row.text(0)
+                    length = row.integer(1)
+                }
+                #expect(back == text)
+                #expect(length == Int64(text.utf8.count))
+            }
+        }
+    }
 }
