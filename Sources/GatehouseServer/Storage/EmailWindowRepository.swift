@@ -33,9 +33,11 @@ struct EmailWindowRepository: Sendable {
     }
 
     /// Whole seconds until a window opened at `lastSentAt` (microseconds) closes: rounded up, at
-    /// least 1 (a refused request is always told to wait).
+    /// least 1 (a refused request is always told to wait), at most the window. A request takes
+    /// its time before it reaches the writer, so the window it finds may have been opened by a
+    /// request stamped after it: counted from its own time, that window would outlast its length.
     static func secondsLeft(lastSentAt: Int64, window: Double, now: Timestamp) -> Int {
         let remaining = Double(lastSentAt + Int64(window * 1_000_000) - now.microsecondsSinceEpoch) / 1_000_000
-        return max(1, Int(remaining.rounded(.up)))
+        return min(Int(window.rounded(.up)), max(1, Int(remaining.rounded(.up))))
     }
 }
