@@ -24,7 +24,7 @@ import Testing
 struct GatheredWALTests {
     @Test("a transaction's frames reach the WAL in one write, and a copy taken after COMMIT holds it")
     func oneWriteACommit() async throws {
-        try await Self.withWriter { path, writer in
+        try await VendoredSQLiteTests.withWriterOfTableT { path, writer in
             try writer.execute("CREATE INDEX t_body ON t (body)")
             let before = try #require(writer.walWriteCounts())
             try writer.inTransaction {
@@ -40,7 +40,7 @@ struct GatheredWALTests {
 
     @Test("a transaction longer than one write, its pages spilled and written again, commits whole")
     func spilledTransaction() async throws {
-        try await Self.withWriter { path, writer in
+        try await VendoredSQLiteTests.withWriterOfTableT { path, writer in
             // A cache of a few pages makes SQLite write dirty pages into the WAL before the
             // commit and write some of them again: the frames written again in place and the
             // checksums rewritten before the commit frame go around the gathering.
@@ -67,7 +67,7 @@ struct GatheredWALTests {
 
     @Test("after a RESTART the log starts over at its first frame, gathered as before")
     func restartedLog() async throws {
-        try await Self.withWriter { path, writer in
+        try await VendoredSQLiteTests.withWriterOfTableT { path, writer in
             for _ in 0..<20 { try writer.run(Self.insert, [.text(String(repeating: "x", count: 3_000))]) }
             let checkpointer = try SQLiteDirectConnection.open(path: path, role: .reader)
             defer { checkpointer.close() }
@@ -88,19 +88,7 @@ struct GatheredWALTests {
         }
     }
 
-    static let insert = "INSERT INTO t (body) VALUES (?1)"
-
-    /// A writer on a new database holding table `t`, with SQLite's own checkpoints off, so that
-    /// every frame stays in the WAL.
-    static func withWriter(_ body: (String, SQLiteDirectConnection) async throws -> Void) async throws {
-        try await VendoredSQLiteTests.withFile { path in
-            let writer = try SQLiteDirectConnection.open(path: path)
-            defer { writer.close() }
-            try writer.execute("PRAGMA wal_autocheckpoint = 0")
-            try writer.execute("CREATE TABLE t (x INTEGER PRIMARY KEY, body TEXT NOT NULL)")
-            try await body(path, writer)
-        }
-    }
+    static let insert = VendoredSQLiteTests.insertIntoT
 
     /// Copies the database and its WAL as the operating system holds them (what a crash of the
     /// process leaves; no shared memory, so the copy's reader recovers the WAL from the file),

@@ -22,13 +22,9 @@ import Testing
 struct SQLiteDirectCheckpointTests {
     @Test("PASSIVE copies up to the oldest reader, RESTART waits for it and starts the WAL over")
     func passiveAndRestart() async throws {
-        try await VendoredSQLiteTests.withFile { path in
-            let writer = try SQLiteDirectConnection.open(path: path)
-            defer { writer.close() }
-            try writer.execute("PRAGMA wal_autocheckpoint = 0")
-            try writer.execute("CREATE TABLE t (x INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+        try await VendoredSQLiteTests.withWriterOfTableT { path, writer in
             let body = String(repeating: "x", count: 3_000)
-            let insert = "INSERT INTO t (body) VALUES (?1)"
+            let insert = VendoredSQLiteTests.insertIntoT
             for _ in 0..<20 { try writer.run(insert, [.text(body)]) }
 
             let checkpointer = try SQLiteDirectConnection.open(path: path, role: .reader)

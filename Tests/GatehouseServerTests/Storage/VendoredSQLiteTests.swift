@@ -35,6 +35,28 @@ struct VendoredSQLiteTests {
         try await body(directory.appendingPathComponent("locks.sqlite").path)
     }
 
+    /// A direct connection, the writer's role, on a fresh database file (`withFile`).
+    static func withConnection(_ body: (String, SQLiteDirectConnection) async throws -> Void) async throws {
+        try await withFile { path in
+            let connection = try SQLiteDirectConnection.open(path: path)
+            defer { connection.close() }
+            try await body(path, connection)
+        }
+    }
+
+    /// A writer on a new database holding table `t`, with SQLite's own checkpoints off, so that
+    /// every frame stays in the WAL until a test checkpoints it.
+    static func withWriterOfTableT(_ body: (String, SQLiteDirectConnection) async throws -> Void) async throws {
+        try await withConnection { path, writer in
+            try writer.execute("PRAGMA wal_autocheckpoint = 0")
+            try writer.execute("CREATE TABLE t (x INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+            try await body(path, writer)
+        }
+    }
+
+    /// Appends a row to table `t`: ?1 its body.
+    static let insertIntoT = "INSERT INTO t (body) VALUES (?1)"
+
     @Test("one SQLite in the process: a write lock SQLiteNIO's connection holds stops the direct connection")
     func oneCopyOfSQLite() async throws {
         try await Self.withFile { path in
@@ -75,10 +97,8 @@ struct VendoredSQLiteTests {
 
     @Test("the configuration the direct connection sets takes: one plan per statement, statements kept prepared, a smaller page cache")
     func configuration() async throws {
-        try await Self.withFile { path in
-            // Opening enables SQLITE_DBCONFIG_ENABLE_QPSG and fails if the library refuses it.
-            let direct = try SQLiteDirectConnection.open(path: path)
-            defer { direct.close() }
+        // Opening enables SQLITE_DBCONFIG_ENABLE_QPSG and fails if the library refuses it.
+        try await Self.withConnection { path, direct in
             try direct.execute("CREATE TABLE t (x INTEGER)")
             var mode: String?
             try direct.run("PRAGMA journal_mode", []) { mode = $0.text(0) }
@@ -99,9 +119,7 @@ struct VendoredSQLiteTests {
 
     @Test("the send window's kept upsert: a new key or an expired window changes a row, an open window none")
     func windowClaimChangedRows() async throws {
-        try await Self.withFile { path in
-            let direct = try SQLiteDirectConnection.open(path: path)
-            defer { direct.close() }
+        try await Self.withConnection { _, direct in
             try direct.execute("CREATE TABLE email_send_windows (address_key TEXT PRIMARY KEY, last_sent_at BIGINT NOT NULL)")
             let claim = SendWindowClaim.singleRow(window: 60)
             func opened(_ key: String, atSecond second: Int) throws -> Bool {
@@ -122,9 +140,7 @@ struct VendoredSQLiteTests {
 
     @Test("text is bound byte for byte: ASCII, multi-byte characters, the empty string")
     func textBinds() async throws {
-        try await Self.withFile { path in
-            let direct = try SQLiteDirectConnection.open(path: path)
-            defer { direct.close() }
+        try await Self.withConnection { _, direct in
             let texts = ["ada@example.com", "zoë@exämple.com 🔐", "", String(repeating: "x", count: 5_000)]
             for text in texts {
                 var back: String?
