@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A bare Debian 12 root filesystem (debootstrap --variant=minbase bookworm: no Swift, no
 # compiler, only what every Debian system has, plus libcurl4, the one system library the release
-# binary takes besides glibc and libstdc++), made once per machine and kept under /tmp for the
+# binary's client commands load besides glibc and libstdc++), made once per machine and kept under /tmp for the
 # next runs. Prints its path. Idempotent: a finished tree carries a marker file naming what it was
 # made with; a half-made one (an interrupted run) or one made otherwise is made again.
 #

@@ -2,11 +2,13 @@
 Debian 12 (debootstrap minbase: no Swift anywhere) installed as deploy/systemd/gatehouse.service
 says, configured by deploy/gatehouse.env.example: it starts, serves /health, signs up (the
 confirmation mailed through SMTP with STARTTLS and AUTH), signs in, resets a password by email,
-and stops on the unit's KillSignal."""
+and stops on the unit's KillSignal. The server runs without libcurl; the client commands load it
+when they first make a request (scripts/libcurl-on-first-use.c)."""
 
 from __future__ import annotations
 
 import hashlib
+import shlex
 import shutil
 import signal
 import subprocess
@@ -23,12 +25,26 @@ from gatehouse_server import free_port  # noqa: E402  (Conformance/, put on the 
 from smtp_sink import SMTPSink, make_tls_files  # noqa: E402  (Conformance/recovery/)
 
 UNIT = DEPLOY / "systemd" / "gatehouse.service"
+ROOT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 SHIPPED = {"gatehouse", "LICENSE", "NOTICE", "README.md", "CHANGELOG.md", "THIRD_PARTY_LICENSES.txt",
            "gatehouse.env.example", "gatehouse.service"}
 
 
 def run(*command: str, **kwargs) -> subprocess.CompletedProcess:
     return subprocess.run(list(command), stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120, **kwargs)
+
+
+def run_in_root(root: Path, *command: str) -> subprocess.CompletedProcess:
+    """`command` as root inside `root`, with /proc (a Swift program reads its arguments there)
+    mounted in a mount namespace of its own, gone with the process, and no inherited environment."""
+    chrooted = shlex.join(["chroot", str(root), *command])
+    return run("unshare", "--mount", "--propagation", "private", "sh", "-c",
+               f"mount -t proc proc {shlex.quote(str(root / 'proc'))} && exec {chrooted}",
+               env={"PATH": ROOT_PATH, "HOME": "/root", "LANG": "C.UTF-8"})
+
+
+def libcurl_mappings(pid: int) -> list[str]:
+    return [line for line in Path(f"/proc/{pid}/maps").read_text().splitlines() if "libcurl" in line]
 
 
 def test_the_archive_holds_the_binary_licences_and_samples(release_archive, release_folder):
@@ -66,6 +82,9 @@ def test_the_binary_loads_without_reading_tables_it_does_not_need(release_folder
     exported = run("nm", "--dynamic", "--defined-only", binary).stdout.splitlines()
     swift_symbols = [line for line in exported if " $s" in line]
     assert swift_symbols == [], swift_symbols[:5]
+    # libcurl is loaded by the client commands when they need it, not named for every start.
+    needed = [line for line in dynamic.splitlines() if "(NEEDED)" in line]
+    assert needed and not any("libcurl" in line for line in needed), needed
 
 
 @pytest.fixture
@@ -134,6 +153,12 @@ def test_the_release_runs_as_the_systemd_unit_on_a_bare_debian(release_folder, b
         finally:
             journey.close()
         assert all(m.tls and m.auth_user == "gatehouse-relay" for m in sink.messages())
+        # Serving never loaded libcurl; a client command in the same root loads it and goes through.
+        assert libcurl_mappings(server.pid) == []
+        client = run_in_root(bare_root, "/" + unit.one("ExecStart").split()[0].lstrip("/"), "forgot-password",
+                             "--url", base, "--email", "pack-client@example.com", "--state-directory", "/tmp")
+        assert client.returncode == 0 and "Check Your Email" in client.stdout, (client.stdout, client.stderr)
+        assert libcurl_mappings(server.pid) == []
         # The SQLite database is in the state directory, owned by the unit's user, private.
         database = state / "gatehouse.sqlite"
         assert database.is_file() and (database.stat().st_mode & 0o077) == 0
@@ -145,6 +170,48 @@ def test_the_release_runs_as_the_systemd_unit_on_a_bare_debian(release_folder, b
             server.kill()
             server.wait(timeout=10)
     assert "GATEHOUSE_JWT_SECRET" not in log.read_text() and "r" * 48 not in log.read_text()
+
+
+def test_the_server_needs_no_libcurl_and_a_client_command_says_what_is_missing(release_folder, bare_root):
+    """On a root without libcurl the binary starts and serves; a client command, which needs it,
+    stops with an exit code of its own and names the package."""
+    # Debian 12's /lib is a link to /usr/lib.
+    libraries = list(bare_root.glob("usr/lib/*/libcurl.so*"))
+    assert libraries, "the bare root should hold libcurl to begin with"
+    for library in libraries:
+        library.unlink()
+    binary = bare_root / "usr" / "local" / "bin" / "gatehouse"
+    shutil.copy2(release_folder / "gatehouse", binary)
+    version = run_in_root(bare_root, "/usr/local/bin/gatehouse", "--version")
+    assert version.returncode == 0 and version.stdout.strip(), (version.stdout, version.stderr)
+    data = bare_root / "srv" / "gatehouse"
+    data.mkdir(parents=True)
+    port = free_port()
+    log = bare_root / "srv" / "server.log"
+    chrooted = shlex.join(["chroot", str(bare_root), "/usr/local/bin/gatehouse", "serve"])
+    with open(log, "ab") as out:
+        server = subprocess.Popen(
+            ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+             f"mount -t proc proc {shlex.quote(str(bare_root / 'proc'))} && exec {chrooted}"],
+            env={"PATH": ROOT_PATH, "HOME": "/root", "LANG": "C.UTF-8", "GATEHOUSE_HOST": "127.0.0.1",
+                 "GATEHOUSE_PORT": str(port), "GATEHOUSE_DATA_DIR": "/srv/gatehouse"},
+            stdin=subprocess.DEVNULL, stdout=out,
+            stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_healthy(base, alive=lambda: None if server.poll() is None else f"exited {server.returncode}:\n{log.read_text()}")
+        client = run_in_root(bare_root, "/usr/local/bin/gatehouse", "forgot-password", "--url", base,
+                             "--email", "pack-client@example.com", "--state-directory", "/tmp")
+        assert client.returncode == 69, (client.returncode, client.stdout, client.stderr)
+        assert "needs libcurl" in client.stderr and "apt-get install libcurl4" in client.stderr, client.stderr
+        assert server.poll() is None, log.read_text()
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=10)
 
 
 def test_systemd_accepts_the_unit(release_folder, bare_root):

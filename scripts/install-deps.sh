@@ -32,7 +32,8 @@ command -v fuse-overlayfs >/dev/null 2>&1 || missing+=(fuse-overlayfs)
 command -v podman-compose >/dev/null 2>&1 || missing+=(podman-compose)
 command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
 command -v readelf >/dev/null 2>&1 && command -v strip >/dev/null 2>&1 || missing+=(binutils)
-# scripts/release.sh links the system's libcurl (FoundationNetworking needs it).
+# The debug build's FoundationNetworking links libcurl, and the client commands of a release binary
+# load it when they first make a request (scripts/libcurl-on-first-use.c).
 ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 ' || missing+=(libcurl4)
 if [ -x /usr/bin/python3 ]; then
     # Debian strips ensurepip out of python3 unless python3-venv is installed.

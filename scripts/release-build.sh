@@ -12,28 +12,38 @@
 #   packed (RELR, glibc 2.36 and later) instead of a 4.3 MB table read at every start.
 # - `--no-export-dynamic`: Swift's static runtime exports every symbol of the program, for no
 #   caller of ours; the 6 MB of dynamic symbols and names were read (and resident) at start-up.
-# - libcurl: FoundationNetworking (URLSession, which the client commands use) calls it, and the
-#   toolchain does not link it in. The binary takes the system's libcurl.so.4 (libcurl4 on Debian
-#   and Ubuntu) through a folder of ours, so that no -dev package is needed; `--as-needed` drops
-#   it again should nothing call it.
+# - libcurl on first use (scripts/libcurl-on-first-use.c): FoundationNetworking (URLSession, which
+#   only the client commands use) calls libcurl, and the toolchain does not link it in. Linked
+#   against it, every start loaded libcurl and the thirty libraries it needs (5.5 MiB of an idle
+#   server); the binary instead carries the functions Foundation calls, which load the system's
+#   libcurl.so.4 (libcurl4 on Debian and Ubuntu) the first time one runs. The server never does,
+#   and neither building nor serving needs libcurl installed.
 
 # release_link_flags ROOT: sets RELEASE_LINK_FLAGS, the linker's part of the above, as swiftc
 # arguments (the release build passes them through `swift build`, release.sh --debug to swiftc).
 release_link_flags() {
-    local root=$1 libcurl link_dir
-    libcurl=$(ldconfig -p | sed -n 's/^[[:space:]]*libcurl\.so\.4 (.*) => \(.*\)$/\1/p' | head -n 1)
-    if [ -z "$libcurl" ]; then
-        echo "release-build.sh: libcurl.so.4 is not installed (apt-get install libcurl4)" >&2
-        return 1
+    local root=$1 folder object
+    # FoundationNetworking's module asks the link for libcurl (-lcurl): this folder, searched
+    # first, answers with an archive of the functions that load it on first use.
+    folder="$root/.build-release/libcurl-on-first-use"
+    object="$folder/libcurl-on-first-use.o"
+    mkdir -p "$folder"
+    clang -O2 -fPIC -ffunction-sections -Wall -Werror -c "$root/scripts/libcurl-on-first-use.c" -o "$object.new" || return 1
+    # SwiftPM links again when its inputs change, and the archive is not one of them: a changed
+    # archive removes the binary linked with the old one.
+    if ! cmp -s "$object.new" "$object" || [ ! -f "$folder/libcurl.a" ]; then
+        mv "$object.new" "$object"
+        rm -f "$folder/libcurl.a"
+        ar rcs "$folder/libcurl.a" "$object" || return 1
+        rm -f "$root/.build-release/release/gatehouse"
+    else
+        rm -f "$object.new"
     fi
-    link_dir="$root/.build-release/libcurl-link"
-    mkdir -p "$link_dir"
-    ln -sfn "$libcurl" "$link_dir/libcurl.so"
     RELEASE_LINK_FLAGS=(-use-ld=lld
         -Xlinker -z -Xlinker pack-relative-relocs
         -Xlinker "--symbol-ordering-file=$root/scripts/gatehouse.order" -Xlinker --no-warn-symbol-ordering
         -Xlinker --no-export-dynamic
-        -Xlinker --as-needed -Xlinker "-L$link_dir" -Xlinker -lcurl)
+        -Xlinker "-L$folder")
 }
 
 # release_build_command ROOT: sets RELEASE_BUILD, the `swift build` command of the release binary

@@ -6,8 +6,9 @@
 #   bash scripts/release.sh --out DIR       # where the archive goes (default: dist/)
 #
 # The binary is linked with the Swift runtime and Foundation statically
-# (`--static-swift-stdlib`), so it needs no Swift: only glibc, libstdc++ and libcurl (Debian's
-# and Ubuntu's libcurl4), and it is stripped. scripts/release-build.sh holds the build's flags
+# (`--static-swift-stdlib`), so it needs no Swift: only glibc and libstdc++, and libcurl (Debian's
+# and Ubuntu's libcurl4) for the client commands, which load it when they first make a request;
+# the server runs without it. It is stripped. scripts/release-build.sh holds the build's flags
 # (shared with the benchmarks) and why each is there. The archive
 # `gatehouse-<version>-linux-<arch>.tar.gz` holds one folder of that name with the binary,
 # LICENSE, NOTICE, README.md, CHANGELOG.md, the licences of everything linked in
