@@ -8,6 +8,7 @@ import email
 import email.policy
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -60,6 +61,21 @@ def stop_container(container_id: str) -> None:
 def container_logs(container_id: str) -> str:
     result = podman("logs", container_id, check=False, timeout=60)
     return result.stdout + result.stderr
+
+
+# ----- a bare root filesystem -----------------------------------------------------------------
+
+ROOT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+
+def chrooted_with_proc(root: Path, command: list[str], userspec: str | None = None) -> list[str]:
+    """The command line that runs `command` inside `root` (as `userspec`, user:group, if given)
+    with /proc mounted (a Swift program reads its arguments there) in a mount namespace of its
+    own, gone with the process: nothing stays mounted. The shell becomes chroot, which becomes
+    `command`, so the pid of a process started with it is the command's."""
+    chrooted = shlex.join(["chroot", *([f"--userspec={userspec}"] if userspec else []), str(root), *command])
+    return ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+            f"mount -t proc proc {shlex.quote(str(root / 'proc'))} && exec {chrooted}"]
 
 
 # ----- the sample environment file ----------------------------------------------------------

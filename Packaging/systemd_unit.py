@@ -11,7 +11,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from packaging_support import read_env_file
+from packaging_support import ROOT_PATH, chrooted_with_proc, read_env_file
 
 
 @dataclass
@@ -63,16 +63,12 @@ class Unit:
     def start(self, root: Path, log: Path) -> subprocess.Popen:
         user, group = self.one("User"), self.one("Group")
         command = shlex.split(self.one("ExecStart"))
-        env = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", **self.environment(root)}
+        env = {"PATH": ROOT_PATH, **self.environment(root)}
         umask = int(self.service.get("UMask", ["0022"])[0], 8)
-        # A mount namespace of its own with /proc (which a Swift program reads its arguments
-        # from), gone with the process: nothing stays mounted. The shell then becomes chroot,
-        # which becomes the server, so the Popen's pid is the server's.
-        chrooted = shlex.join(["chroot", f"--userspec={user}:{group}", str(root), *command])
         with open(log, "ab") as out:
+            # The Popen's pid is the server's.
             return subprocess.Popen(
-                ["unshare", "--mount", "--propagation", "private", "sh", "-c",
-                 f"mount -t proc proc {shlex.quote(str(root / 'proc'))} && exec {chrooted}"],
+                chrooted_with_proc(root, command, userspec=f"{user}:{group}"),
                 env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
                 start_new_session=True, preexec_fn=lambda: os.umask(umask),
             )

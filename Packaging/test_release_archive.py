@@ -8,7 +8,6 @@ when they first make a request (scripts/libcurl-on-first-use.c)."""
 from __future__ import annotations
 
 import hashlib
-import shlex
 import shutil
 import signal
 import subprocess
@@ -17,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from packaging_support import (
-    DEPLOY, ENV_EXAMPLE, REPO, Journey, filled_env_example, parse_mail, wait_healthy, write_env_file,
+    DEPLOY, ENV_EXAMPLE, REPO, ROOT_PATH, Journey, chrooted_with_proc, filled_env_example, parse_mail, wait_healthy,
+    write_env_file,
 )
 from systemd_unit import Unit
 
@@ -25,7 +25,8 @@ from gatehouse_server import free_port  # noqa: E402  (Conformance/, put on the 
 from smtp_sink import SMTPSink, make_tls_files  # noqa: E402  (Conformance/recovery/)
 
 UNIT = DEPLOY / "systemd" / "gatehouse.service"
-ROOT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+# What a command run by hand inside a bare root starts with: nothing of this process's environment.
+ROOT_ENV = {"PATH": ROOT_PATH, "HOME": "/root", "LANG": "C.UTF-8"}
 SHIPPED = {"gatehouse", "LICENSE", "NOTICE", "README.md", "CHANGELOG.md", "THIRD_PARTY_LICENSES.txt",
            "gatehouse.env.example", "gatehouse.service"}
 
@@ -35,12 +36,8 @@ def run(*command: str, **kwargs) -> subprocess.CompletedProcess:
 
 
 def run_in_root(root: Path, *command: str) -> subprocess.CompletedProcess:
-    """`command` as root inside `root`, with /proc (a Swift program reads its arguments there)
-    mounted in a mount namespace of its own, gone with the process, and no inherited environment."""
-    chrooted = shlex.join(["chroot", str(root), *command])
-    return run("unshare", "--mount", "--propagation", "private", "sh", "-c",
-               f"mount -t proc proc {shlex.quote(str(root / 'proc'))} && exec {chrooted}",
-               env={"PATH": ROOT_PATH, "HOME": "/root", "LANG": "C.UTF-8"})
+    """`command` as root inside `root`, with /proc, and no inherited environment."""
+    return run(*chrooted_with_proc(root, list(command)), env=ROOT_ENV)
 
 
 def libcurl_mappings(pid: int) -> list[str]:
@@ -155,7 +152,7 @@ def test_the_release_runs_as_the_systemd_unit_on_a_bare_debian(release_folder, b
         assert all(m.tls and m.auth_user == "gatehouse-relay" for m in sink.messages())
         # Serving never loaded libcurl; a client command in the same root loads it and goes through.
         assert libcurl_mappings(server.pid) == []
-        client = run_in_root(bare_root, "/" + unit.one("ExecStart").split()[0].lstrip("/"), "forgot-password",
+        client = run_in_root(bare_root, unit.one("ExecStart").split()[0], "forgot-password",
                              "--url", base, "--email", "pack-client@example.com", "--state-directory", "/tmp")
         assert client.returncode == 0 and "Check Your Email" in client.stdout, (client.stdout, client.stderr)
         assert libcurl_mappings(server.pid) == []
@@ -188,15 +185,11 @@ def test_the_server_needs_no_libcurl_and_a_client_command_says_what_is_missing(r
     data.mkdir(parents=True)
     port = free_port()
     log = bare_root / "srv" / "server.log"
-    chrooted = shlex.join(["chroot", str(bare_root), "/usr/local/bin/gatehouse", "serve"])
     with open(log, "ab") as out:
         server = subprocess.Popen(
-            ["unshare", "--mount", "--propagation", "private", "sh", "-c",
-             f"mount -t proc proc {shlex.quote(str(bare_root / 'proc'))} && exec {chrooted}"],
-            env={"PATH": ROOT_PATH, "HOME": "/root", "LANG": "C.UTF-8", "GATEHOUSE_HOST": "127.0.0.1",
-                 "GATEHOUSE_PORT": str(port), "GATEHOUSE_DATA_DIR": "/srv/gatehouse"},
-            stdin=subprocess.DEVNULL, stdout=out,
-            stderr=subprocess.STDOUT, start_new_session=True)
+            chrooted_with_proc(bare_root, ["/usr/local/bin/gatehouse", "serve"]),
+            env={**ROOT_ENV, "GATEHOUSE_HOST": "127.0.0.1", "GATEHOUSE_PORT": str(port), "GATEHOUSE_DATA_DIR": "/srv/gatehouse"},
+            stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         base = f"http://127.0.0.1:{port}"
         wait_healthy(base, alive=lambda: None if server.poll() is None else f"exited {server.returncode}:\n{log.read_text()}")
