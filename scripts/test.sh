@@ -8,12 +8,12 @@
 #   5. swift test (scripts/swift-test.sh: bounded, with a digest of what failed or stalled), with
 #      GATEHOUSE_TEST_POSTGRES_URL exported (Swift suites run on SQLite
 #      always and on PostgreSQL when that variable is set)
-#   6. the Python conformance suite (Conformance/) against the built binary, on SQLite and on
-#      PostgreSQL: the two passes run at the same time (see "Steps run side by side" below)
-#   7. the cluster suite (Conformance/cluster): three instances, one PostgreSQL, nginx
-#   8. the browser suite (Browser/)
-#   9. the packaging suite (Packaging/): the release archive on a bare Debian root, the container
-#      image, and every deployment file of deploy/ under podman
+#   6. in two lanes at the same time (see "Lanes" below): the Python conformance suite
+#      (Conformance/) against the built binary on SQLite, then the browser suite (Browser/);
+#      the conformance suite on PostgreSQL, then the cluster suite (Conformance/cluster: three
+#      instances, one PostgreSQL, nginx), then the packaging suite (Packaging/: the release
+#      archive on a bare Debian root, the container image, and every deployment file of
+#      deploy/ under podman)
 #
 # Exits non-zero when any step fails; pytest's exit code 5 (no tests collected) is a failure.
 # Works without a terminal or stdin (CI=true). Extra arguments are passed to both pytest runs,
@@ -59,12 +59,12 @@ cleanup() {
 }
 # Commands run in the background and are waited for, so that a signal reaches the trap at
 # once (bash defers traps while a foreground command runs); the trap passes it on to every
-# command still running, and prints what the side-by-side steps had logged.
+# command still running, and prints what the lanes (below) had logged.
 children=()
-side_names=()
-side_pids=()
-side_logs=()
-side_results=()
+lane_names=()
+lane_pids=()
+lane_dirs=()
+lane_done=()
 run_child() {
     local rc
     "$@" &
@@ -84,18 +84,15 @@ on_signal() {
         sleep 0.1
     done
     for pid in "${children[@]}"; do kill -KILL "$pid" 2>/dev/null; done
-    for i in "${!side_names[@]}"; do
-        if [ -z "${side_results[$i]}" ]; then
-            banner "${side_names[$i]} (interrupted)"
-            cat "${side_logs[$i]}" 2>/dev/null
-        fi
+    for i in "${!lane_names[@]}"; do
+        [ -n "${lane_done[$i]}" ] || print_lane "$i" " (interrupted)"
     done
     exit "$1"
 }
 trap cleanup EXIT
 trap 'on_signal 130' INT
 trap 'on_signal 143' TERM
-# Logs of the steps run side by side (each is printed whole when its step ends).
+# Logs of the steps run in lanes (each lane's are printed whole when the lane ends).
 log_dir=$(mktemp -d "${TMPDIR:-/tmp}/gatehouse-test.XXXXXX") || exit 1
 
 # Runs one step: name, then the command. Records PASS/FAIL and returns the command's status.
@@ -109,44 +106,95 @@ run_step() {
     return "$rc"
 }
 
-# Steps run side by side: `start_side_step NAME COMMAND...` starts one in the background with its
-# output in a log of its own; `finish_side_steps` waits for all of them, prints each log whole (with
-# the step's banner) as soon as that step ends, and records them, PASS or FAIL as run_step does, in
-# the order they were started.
-start_side_step() {
-    local name=$1 log="$log_dir/step-${#side_names[@]}.log"
+# Lanes: steps run one after another in the background, beside the other lanes of their group.
+# `start_lane NAME FUNCTION ARGS...` runs FUNCTION in the background; in it, `lane_step NAME
+# COMMAND...` runs one step with its output in a log of its own and returns its status, and
+# `lane_record NAME RESULT` records a step that could not run. `finish_lanes` waits for every
+# lane, prints each lane's steps (banner and whole log) as soon as that lane ends, and records
+# them, PASS or FAIL as run_step does, lane by lane in the order they were started.
+lane_step() {
+    local name=$1 pid rc
     shift
-    printf '\n==> %s: started, alongside the other steps of this group (printed when it ends)\n' "$name"
-    "$@" >"$log" 2>&1 &
-    side_names+=("$name")
-    side_pids+=("$!")
-    side_logs+=("$log")
-    side_results+=("")
+    lane_count=$((lane_count + 1))
+    printf '%s\n' "$name" >"$lane_dir/$lane_count.name"
+    "$@" >"$lane_dir/$lane_count.log" 2>&1 &
+    pid=$!
+    # A signal to the lane reaches the step that is running, and the lane stops after it.
+    trap 'kill -TERM "$pid" 2>/dev/null; wait "$pid"; exit 143' TERM
+    wait "$pid"
+    rc=$?
+    trap 'exit 143' TERM
+    printf '%s\n' "$rc" >"$lane_dir/$lane_count.rc"
+    return "$rc"
+}
+lane_record() {
+    lane_count=$((lane_count + 1))
+    printf '%s\n' "$1" >"$lane_dir/$lane_count.name"
+    printf '%s\n' "$2" >"$lane_dir/$lane_count.result"
+}
+start_lane() {
+    local name=$1 dir="$log_dir/lane-${#lane_names[@]}"
+    shift
+    mkdir -p "$dir" || return 1
+    printf '\n==> %s: started, beside the other lanes of this group (printed when it ends)\n' "$name"
+    (
+        lane_dir=$dir lane_count=0
+        trap 'exit 143' TERM
+        "$@"
+    ) &
+    lane_names+=("$name")
+    lane_pids+=("$!")
+    lane_dirs+=("$dir")
+    lane_done+=("")
     children+=("$!")
 }
-finish_side_steps() {
-    local i pid rc running
+# The steps of lane $1, each under its banner (with $2 after its name), in the order they ran.
+print_lane() {
+    local dir=${lane_dirs[$1]} k name rc
+    for ((k = 1; k <= 100; k++)); do
+        [ -f "$dir/$k.name" ] || break
+        name=$(cat "$dir/$k.name")
+        banner "$name$2"
+        cat "$dir/$k.log" "$dir/$k.result" 2>/dev/null
+        rc=$(cat "$dir/$k.rc" 2>/dev/null)
+        [ -z "$rc" ] || [ "$rc" = 0 ] || printf '%s: exit code %s\n' "$name" "$rc"
+    done
+}
+# A step with no status (its lane was stopped or died while it ran) is a failure.
+record_lane() {
+    local dir=${lane_dirs[$1]} k name
+    for ((k = 1; k <= 100; k++)); do
+        [ -f "$dir/$k.name" ] || break
+        name=$(cat "$dir/$k.name")
+        if [ -f "$dir/$k.result" ]; then
+            record "$name" "$(cat "$dir/$k.result")"
+        elif [ "$(cat "$dir/$k.rc" 2>/dev/null)" = 0 ]; then
+            record "$name" PASS
+        else
+            record "$name" FAIL
+        fi
+    done
+}
+finish_lanes() {
+    local i pid running
     while :; do
         running=()
-        for i in "${!side_pids[@]}"; do [ -n "${side_results[$i]}" ] || running+=("${side_pids[$i]}"); done
+        for i in "${!lane_pids[@]}"; do [ -n "${lane_done[$i]}" ] || running+=("${lane_pids[$i]}"); done
         [ "${#running[@]}" -gt 0 ] || break
         pid=""
         wait -n -p pid "${running[@]}"
-        rc=$?
         [ -n "$pid" ] || continue
-        for i in "${!side_pids[@]}"; do
-            [ "${side_pids[$i]}" = "$pid" ] || continue
-            side_results[$i]=$rc
-            banner "${side_names[$i]}"
-            cat "${side_logs[$i]}"
-            [ "$rc" -eq 0 ] || printf '%s: exit code %s\n' "${side_names[$i]}" "$rc"
+        for i in "${!lane_pids[@]}"; do
+            [ "${lane_pids[$i]}" = "$pid" ] || continue
+            lane_done[$i]=1
+            print_lane "$i" ""
         done
     done
-    for i in "${!side_names[@]}"; do
-        if [ "${side_results[$i]}" -eq 0 ]; then record "${side_names[$i]}" PASS; else record "${side_names[$i]}" FAIL; fi
-        rm -f "${side_logs[$i]}"
+    for i in "${!lane_names[@]}"; do
+        record_lane "$i"
+        rm -rf "${lane_dirs[$i]}"
     done
-    side_names=() side_pids=() side_logs=() side_results=() children=()
+    lane_names=() lane_pids=() lane_dirs=() lane_done=() children=()
 }
 
 # Steps without which nothing else can run: stop at the first failure.
@@ -182,35 +230,40 @@ fi
 run_step "swift test" bash scripts/swift-test.sh
 
 # pytest exits 5 when it collected no tests; any non-zero status is a failure here.
-# The two passes run at the same time, each bounded by GATEHOUSE_PYTEST_TIMEOUT: one pass keeps
-# about one core busy (its servers, its client and their waits take turns), so on two cores both
-# together took 20 minutes where one after the other took 27 (the same binary and machine).
+# Two lanes run at the same time, each step bounded by its own timeout. The conformance passes
+# lead them: one pass keeps about one core busy (its servers, its client and their waits take
+# turns), so on two cores both together took 20 minutes where one after the other took 27 (the
+# same binary and machine). The pass on SQLite ends minutes before the one on PostgreSQL; its
+# lane goes on with the browser suite, the other with the cluster and packaging suites, which
+# together take about as long.
 # They share nothing but the PostgreSQL cluster (a database per server) and pick free ports.
 pytest_cmd=(timeout "${GATEHOUSE_PYTEST_TIMEOUT:-1800}" "$python" -m pytest Conformance)
-start_side_step "conformance (SQLite)" "${pytest_cmd[@]}" --db sqlite "$@"
-if [ -n "$pg_dir" ]; then
-    start_side_step "conformance (PostgreSQL)" "${pytest_cmd[@]}" --db postgres "$@"
-fi
-finish_side_steps
-[ -n "$pg_dir" ] || record "conformance (PostgreSQL)" "FAIL (no PostgreSQL)"
-
-# Three instances on one PostgreSQL database behind Debian's nginx (Conformance/cluster/).
-if [ -n "$pg_dir" ]; then
-    run_step "cluster (PostgreSQL + nginx)" timeout "${GATEHOUSE_CLUSTER_TIMEOUT:-600}" \
-        "$python" -m pytest Conformance/cluster --db postgres -q
-else
-    record "cluster (PostgreSQL + nginx)" "FAIL (no PostgreSQL)"
-fi
-
-# The web pages in a real browser (Chromium from Debian, Playwright in .venv).
-if run_step "browser environment" bash scripts/browser-env.sh; then
-    run_step "browser suite" timeout "${GATEHOUSE_BROWSER_TIMEOUT:-1200}" "$python" -m pytest Browser -q
-else
-    record "browser suite" "FAIL (no browser environment)"
-fi
-
-# The release archive (scripts/release.sh --debug: the debug build, linked with the Swift runtime
-# statically), the Containerfile's image and deploy/'s files, under podman (Packaging/README.md).
-run_step "packaging" timeout "${GATEHOUSE_PACKAGING_TIMEOUT:-1800}" "$python" -m pytest Packaging -q
+sqlite_and_browser_lane() {
+    lane_step "conformance (SQLite)" "${pytest_cmd[@]}" --db sqlite "$@"
+    # The web pages in a real browser (Chromium from Debian, Playwright in .venv).
+    if lane_step "browser environment" bash scripts/browser-env.sh; then
+        lane_step "browser suite" timeout "${GATEHOUSE_BROWSER_TIMEOUT:-1200}" "$python" -m pytest Browser -q
+    else
+        lane_record "browser suite" "FAIL (no browser environment)"
+    fi
+}
+postgres_and_packaging_lane() {
+    if [ -n "$pg_dir" ]; then
+        lane_step "conformance (PostgreSQL)" "${pytest_cmd[@]}" --db postgres "$@"
+        # Three instances on one PostgreSQL database behind Debian's nginx (Conformance/cluster/).
+        lane_step "cluster (PostgreSQL + nginx)" timeout "${GATEHOUSE_CLUSTER_TIMEOUT:-600}" \
+            "$python" -m pytest Conformance/cluster --db postgres -q
+    else
+        lane_record "conformance (PostgreSQL)" "FAIL (no PostgreSQL)"
+        lane_record "cluster (PostgreSQL + nginx)" "FAIL (no PostgreSQL)"
+    fi
+    # The release archive (scripts/release.sh --debug: the debug build, linked with the Swift
+    # runtime statically), the Containerfile's image and deploy/'s files, under podman
+    # (Packaging/README.md).
+    lane_step "packaging" timeout "${GATEHOUSE_PACKAGING_TIMEOUT:-1800}" "$python" -m pytest Packaging -q
+}
+start_lane "conformance (SQLite), then the browser suite" sqlite_and_browser_lane "$@"
+start_lane "conformance (PostgreSQL), then the cluster and packaging suites" postgres_and_packaging_lane "$@"
+finish_lanes
 
 summary
