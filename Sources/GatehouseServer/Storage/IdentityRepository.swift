@@ -21,7 +21,7 @@ import SQLKit
 struct IdentityRepository: Sendable {
     let database: any SQLDatabase
 
-    private static let columns = "id, user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at"
+    static let columns = "id, user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at"
 
     /// The identity a provider's subject signs in with, whoever holds it.
     func find(provider: String, subject: String) async throws -> IdentityRecord? {
@@ -48,16 +48,19 @@ struct IdentityRepository: Sendable {
     /// linked (to this or another account) — also by a concurrent request a moment ago.
     func insert(_ identity: IdentityRecord) async throws -> Bool {
         try await database.raw(
-            """
-            INSERT INTO identities (id, user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at)
-            VALUES (\(bind: identity.id.lowercasedString), \(bind: identity.userId.lowercasedString),
-                \(bind: identity.provider), \(bind: identity.providerId), \(bind: JSONColumn.encode(identity.identityData)),
-                \(bind: identity.lastSignInAt?.microsecondsSinceEpoch), \(bind: identity.createdAt.microsecondsSinceEpoch),
-                \(bind: identity.updatedAt.microsecondsSinceEpoch))
-            ON CONFLICT (provider, provider_id) DO NOTHING
-            RETURNING id
-            """
+            "INSERT INTO identities (\(unsafeRaw: Self.columns)) VALUES " + Self.insertedRow(identity)
+                + " ON CONFLICT (provider, provider_id) DO NOTHING RETURNING id"
         ).first() != nil
+    }
+
+    /// A new identity's values, parenthesized, in `columns`' order.
+    static func insertedRow(_ identity: IdentityRecord) -> SQLQueryString {
+        """
+        (\(bind: identity.id.lowercasedString), \(bind: identity.userId.lowercasedString),
+            \(bind: identity.provider), \(bind: identity.providerId), \(bind: JSONColumn.encode(identity.identityData)),
+            \(bind: identity.lastSignInAt?.microsecondsSinceEpoch), \(bind: identity.createdAt.microsecondsSinceEpoch),
+            \(bind: identity.updatedAt.microsecondsSinceEpoch))
+        """
     }
 
     /// Writes the identity's data and when it last signed in.

@@ -143,24 +143,31 @@ struct UserRepository: Sendable {
     @discardableResult
     func insert(_ user: UserRecord) async throws -> Bool {
         let inserted = try await database.raw(
-            """
-            INSERT INTO users (id, email, encrypted_password, aud, role, email_confirmed_at, confirmation_sent_at,
-                recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at,
-                firebase_uid)
-            VALUES (\(bind: user.id.lowercasedString), \(bind: user.email), \(bind: user.passwordHash),
-                \(bind: user.aud), \(bind: user.role), \(bind: user.emailConfirmedAt?.microsecondsSinceEpoch),
-                \(bind: user.confirmationSentAt?.microsecondsSinceEpoch), \(bind: user.recoverySentAt?.microsecondsSinceEpoch),
-                \(bind: user.lastSignInAt?.microsecondsSinceEpoch), \(bind: JSONColumn.encode(user.appMetadata)),
-                \(bind: JSONColumn.encode(user.userMetadata)), \(bind: user.bannedUntil?.microsecondsSinceEpoch),
-                \(bind: user.createdAt.microsecondsSinceEpoch), \(bind: user.updatedAt.microsecondsSinceEpoch),
-                \(bind: user.firebaseUid))
-            ON CONFLICT (email) DO NOTHING
-            RETURNING id
-            """
+            "INSERT INTO users (\(unsafeRaw: Self.insertedColumns)) VALUES " + Self.insertedRow(user)
+                + " ON CONFLICT (email) DO NOTHING RETURNING id"
         ).first()
         guard inserted != nil else { return false }
         if let identity = user.identity { _ = try await IdentityRepository(database: database).insert(identity) }
         return true
+    }
+
+    /// The columns a new account's row is written with, in `insertedRow`'s order.
+    static let insertedColumns = """
+        id, email, encrypted_password, aud, role, email_confirmed_at, confirmation_sent_at, recovery_sent_at,
+        last_sign_in_at, raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at, firebase_uid
+        """
+
+    /// A new account's values, parenthesized, for `INSERT INTO users (insertedColumns) VALUES`.
+    static func insertedRow(_ user: UserRecord) -> SQLQueryString {
+        """
+        (\(bind: user.id.lowercasedString), \(bind: user.email), \(bind: user.passwordHash),
+            \(bind: user.aud), \(bind: user.role), \(bind: user.emailConfirmedAt?.microsecondsSinceEpoch),
+            \(bind: user.confirmationSentAt?.microsecondsSinceEpoch), \(bind: user.recoverySentAt?.microsecondsSinceEpoch),
+            \(bind: user.lastSignInAt?.microsecondsSinceEpoch), \(bind: JSONColumn.encode(user.appMetadata)),
+            \(bind: JSONColumn.encode(user.userMetadata)), \(bind: user.bannedUntil?.microsecondsSinceEpoch),
+            \(bind: user.createdAt.microsecondsSinceEpoch), \(bind: user.updatedAt.microsecondsSinceEpoch),
+            \(bind: user.firebaseUid))
+        """
     }
 
     /// Writes every mutable column of `user` (and its identity's data).

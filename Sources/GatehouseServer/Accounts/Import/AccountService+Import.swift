@@ -20,43 +20,54 @@ extension AccountService {
     /// a re-run of the same import changes nothing; one that cannot be an account (its address)
     /// is refused. `dryRun` decides the same outcomes and writes nothing. Imported hashes were
     /// checked when the accounts were built; sign-in verifies them and replaces them with bcrypt.
+    ///
+    /// The batch is looked up and written with a few multi-row statements
+    /// (`UserRepository+Import.swift`), not one account at a time.
     func importAccounts(_ accounts: [ImportedAccount], dryRun: Bool = false) async throws(AuthError) -> [ImportOutcome] {
         let now = clock.now()
         let random = random
+        let emails = accounts.map { try? AuthError.checkEmail($0.email) }
         return try await store.run(dryRun ? .read : .transaction) { database in
+            let takenIds = try await database.users.existingIds(accounts.map(\.id))
+            let takenEmails = try await database.users.existingEmails(emails.compactMap { $0?.normalized })
             var outcomes: [ImportOutcome] = []
             var seenIds = Set<UUID>()
             var seenEmails = Set<String>()
-            for account in accounts {
-                guard let email = try? AuthError.checkEmail(account.email) else {
+            var users: [(index: Int, user: UserRecord)] = []
+            for (account, email) in zip(accounts, emails) {
+                guard let email else {
                     outcomes.append(.refused(reason: "email is not a valid address"))
                     continue
                 }
-                let idTaken = try await database.users.find(id: account.id) != nil
-                if idTaken || seenIds.contains(account.id) {
+                if takenIds.contains(account.id) || seenIds.contains(account.id) {
                     outcomes.append(.skipped(id: account.id, because: .idExists))
                     continue
                 }
-                let emailTaken = try await database.users.find(email: email) != nil
-                if emailTaken || seenEmails.contains(email.normalized) {
+                if takenEmails.contains(email.normalized) || seenEmails.contains(email.normalized) {
                     outcomes.append(.skipped(id: account.id, because: .addressExists))
                     continue
                 }
                 seenIds.insert(account.id)
                 seenEmails.insert(email.normalized)
-                if dryRun {
-                    outcomes.append(.imported(id: account.id))
+                if !dryRun { users.append((outcomes.count, UserRecord.imported(account, email: email, now: now, random: random))) }
+                outcomes.append(.imported(id: account.id))
+            }
+            guard !dryRun, !users.isEmpty else { return outcomes }
+            let written = try await database.users.insertEach(users.map(\.user))
+            var entries: [AuditEntry] = []
+            for (index, user) in users {
+                guard written.contains(user.id) else {
+                    outcomes[index] = .skipped(id: user.id, because: .addressExists)
                     continue
                 }
-                let user = UserRecord.imported(account, email: email, now: now, random: random)
-                guard try await database.users.insert(user) else {
-                    outcomes.append(.skipped(id: account.id, because: .addressExists))
-                    continue
-                }
+                let account = accounts[index]
                 var traits = ["source": account.firebaseUid == nil ? "import" : "firebase_import"]
                 if let hash = account.passwordHash { traits["password_hash"] = hash.formatName }
-                try await database.audit(AuditEvent(.userImported, user, traits: traits), at: now)
-                outcomes.append(.imported(id: account.id))
+                entries.append(AuditEntry(AuditEvent(.userImported, user, traits: traits), at: now, request: AuditRequest.current))
+            }
+            let rows = UserRepository.importRowsPerStatement
+            for start in stride(from: 0, to: entries.count, by: rows) {
+                try await database.auditLog.appendEach(Array(entries[start..<min(start + rows, entries.count)]))
             }
             return outcomes
         }
