@@ -78,8 +78,9 @@ extension OutboxRepository {
 }
 
 extension AuditLogRepository {
-    /// Appends every entry: one multi-row statement, or on SQLite's writer one kept single-row
-    /// statement each. The callers that pass several run it inside a transaction.
+    /// Appends every entry: multi-row statements of at most `StatementRows.limit` entries, or on
+    /// SQLite's writer one kept single-row statement each. The callers that pass several run it
+    /// inside a transaction.
     func appendEach(_ entries: [AuditEntry]) async throws {
         guard !entries.isEmpty else { return }
         // SQLite's writer: single-row statements kept prepared, in one call.
@@ -89,8 +90,9 @@ extension AuditLogRepository {
             }
             return
         }
-        let values = entries.map(AuditInsert.row)
-        try await database.raw("INSERT INTO audit_log_entries (\(unsafeRaw: AuditInsert.columns)) VALUES " + values.joined(separator: ", "))
-            .run()
+        for chunk in StatementRows.chunks(entries) {
+            let values = chunk.map(AuditInsert.row).joined(separator: ", ")
+            try await database.raw("INSERT INTO audit_log_entries (\(unsafeRaw: AuditInsert.columns)) VALUES " + values).run()
+        }
     }
 }

@@ -16,19 +16,15 @@ import GatehouseCore
 import SQLKit
 
 /// The import's statements (`AccountService.importAccounts`): a batch's lookups and writes as a
-/// few multi-row statements. One account at a time they were five round trips or more (its id,
+/// few multi-row statements (at most `StatementRows.limit` rows each). One account at a time they were five round trips or more (its id,
 /// its address with its factors, the user, the identity, the audit entry), each planned again on
 /// PostgreSQL: about 600 accounts a second there, where SQLite's writer took 9,000
 /// (Benchmarks/PROFILE.md, "The import's batches").
 extension UserRepository {
-    /// Rows one statement carries at most: a user is 15 bound values, so 15,000 a statement,
-    /// under SQLite's limit (32,766) and PostgreSQL's (65,535).
-    static let importRowsPerStatement = 1_000
-
     /// Which of `ids` are accounts already (soft-deleted ones too: their rows keep the id).
     func existingIds(_ ids: [UUID]) async throws -> Set<UUID> {
         var found = Set<UUID>()
-        for chunk in Self.chunked(ids) {
+        for chunk in StatementRows.chunks(ids) {
             let list = SQLList(chunk.map { SQLBind($0.lowercasedString) })
             for row in try await database.raw("SELECT id FROM users WHERE id IN (\(list))").all() {
                 found.insert(try row.decodeUUID(column: "id"))
@@ -40,7 +36,7 @@ extension UserRepository {
     /// Which of `emails` (normalized) an account holds already.
     func existingEmails(_ emails: [String]) async throws -> Set<String> {
         var found = Set<String>()
-        for chunk in Self.chunked(emails) {
+        for chunk in StatementRows.chunks(emails) {
             let list = SQLList(chunk.map { SQLBind($0) })
             for row in try await database.raw("SELECT email FROM users WHERE email IN (\(list))").all() {
                 found.insert(try row.decode(column: "email", as: String.self))
@@ -54,7 +50,7 @@ extension UserRepository {
     /// as `insert` does for one.
     func insertEach(_ users: [UserRecord]) async throws -> Set<UUID> {
         var written = Set<UUID>()
-        for chunk in Self.chunked(users) {
+        for chunk in StatementRows.chunks(users) {
             let rows = try await database.raw(
                 "INSERT INTO users (\(unsafeRaw: Self.insertedColumns)) VALUES " + chunk.map(Self.insertedRow).joined(separator: ", ")
                     + " ON CONFLICT (email) DO NOTHING RETURNING id"
@@ -62,7 +58,7 @@ extension UserRepository {
             for row in rows { written.insert(try row.decodeUUID(column: "id")) }
         }
         let identities = users.filter { written.contains($0.id) }.compactMap(\.identity)
-        for chunk in Self.chunked(identities) {
+        for chunk in StatementRows.chunks(identities) {
             try await database.raw(
                 "INSERT INTO identities (\(unsafeRaw: IdentityRepository.columns)) VALUES "
                     + chunk.map(IdentityRepository.insertedRow).joined(separator: ", ")
@@ -70,11 +66,5 @@ extension UserRepository {
             ).run()
         }
         return written
-    }
-
-    private static func chunked<Element>(_ elements: [Element]) -> [ArraySlice<Element>] {
-        stride(from: 0, to: elements.count, by: importRowsPerStatement).map {
-            elements[$0..<min($0 + importRowsPerStatement, elements.count)]
-        }
     }
 }

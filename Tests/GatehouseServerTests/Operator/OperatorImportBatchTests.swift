@@ -68,7 +68,7 @@ struct OperatorImportBatchTests {
 
     @Test("a batch of more rows than a statement carries is written whole", arguments: Backend.all)
     func batchOverSeveralStatements(_ backend: Backend) async throws {
-        let count = UserRepository.importRowsPerStatement * 2 + 7
+        let count = StatementRows.limit * 2 + 7
         let tag = UUID().uuidString.prefix(8).lowercased()
         let ids = (0..<count).map { _ in UUID().uuidString.lowercased() }
         let emails = (0..<count).map { "many-\(tag)-\($0)@example.com" }

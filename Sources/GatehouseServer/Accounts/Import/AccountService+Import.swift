@@ -65,10 +65,7 @@ extension AccountService {
                 if let hash = account.passwordHash { traits["password_hash"] = hash.formatName }
                 entries.append(AuditEntry(AuditEvent(.userImported, user, traits: traits), at: now, request: AuditRequest.current))
             }
-            let rows = UserRepository.importRowsPerStatement
-            for start in stride(from: 0, to: entries.count, by: rows) {
-                try await database.auditLog.appendEach(Array(entries[start..<min(start + rows, entries.count)]))
-            }
+            try await database.auditLog.appendEach(entries)
             return outcomes
         }
     }
