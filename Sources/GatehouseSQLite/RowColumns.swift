@@ -14,8 +14,7 @@
 import Synchronization
 
 /// A statement's column names and their positions, shared by its rows: kept with a SQLite
-/// statement (`SQLiteDirectConnection.columns(of:)`), and made once per result of a PostgreSQL
-/// statement kept prepared (`PostgresDirectRow`).
+/// statement (`SQLiteDirectConnection.columns(of:)`).
 public final class RowColumns: Sendable {
     public let names: [String]
     /// Each name's `fingerprint`, to compare numbers while looking (two different short

@@ -59,15 +59,14 @@ struct PostgresConnectionSQL: SQLDatabase {
         try await session.send(on: connection) { try await base.execute(sql: query, onRow) }
     }
 
-    /// Every row of a kept statement, as SQLKit rows (decoded as `connection.sql()` decodes them:
-    /// `PostgresDirectRow`).
+    /// Every row of a kept statement, as PostgresKit's SQLKit rows (those of `connection.sql()`).
     func rows<Statement: PostgresKeptStatement>(_ statement: Statement) async throws -> [any SQLRow] {
         try await session.send(on: connection) {
-            var rows: [PostgresRow] = []
+            var rows: [any SQLRow] = []
             for try await row in try await connection.execute(statement, logger: connection.logger) {
-                rows.append(row)
+                rows.append(row.sql())
             }
-            return PostgresDirectRow.rows(rows, of: ObjectIdentifier(Statement.self))
+            return rows
         }
     }
 
