@@ -15,9 +15,11 @@ import Foundation
 import GatehouseCore
 
 extension UUID {
-    /// `UUID(uuidString:)`, read directly: exactly 36 characters, hyphens at 8, 13, 18 and 23,
-    /// hex digits of either case between. Foundation parses with `sscanf`, a general format
-    /// reader, and every row the server reads holds one or two ids (Benchmarks/PROFILE.md).
+    /// `UUID(uuidString:)` for the canonical shape only: exactly 36 characters, hyphens at 8,
+    /// 13, 18 and 23, hex digits of either case between. Foundation parses with `sscanf`'s
+    /// `%2hhx`, which also reads a space or a sign in place of a digit, so it takes
+    /// "D9 47C49-9E06-…" for an id; an id from a request or a row is refused unless it is one
+    /// (`UUIDParsingTests`).
     init?(parsing text: String) {
         var text = text
         let parsed = text.withUTF8 { bytes -> uuid_t? in
@@ -40,5 +42,10 @@ extension UUID {
         }
         guard let parsed else { return nil }
         self.init(uuid: parsed)
+    }
+
+    /// Whether the text form puts a hyphen before the byte at `index` (8-4-4-4-12 digits).
+    private static func hyphenPrecedes(byte index: Int) -> Bool {
+        index == 4 || index == 6 || index == 8 || index == 10
     }
 }

@@ -23,16 +23,6 @@ import Testing
 /// written before the change.
 @Suite("Hot-path encodings")
 struct HotPathEncodingTests {
-    @Test("an id's lowercase text is Foundation's uuidString, lowercased")
-    func uuidText() {
-        #expect(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!.lowercasedString == "00000000-0000-0000-0000-000000000000")
-        #expect(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!.lowercasedString == "ffffffff-ffff-ffff-ffff-ffffffffffff")
-        for _ in 0..<1000 {
-            let id = UUID()
-            #expect(id.lowercasedString == id.uuidString.lowercased())
-        }
-    }
-
     @Test("the pre-keyed hasher gives the hashes a freshly keyed HMAC gives")
     func keyedHashes() throws {
         let secret = "a-secret-of-at-least-thirty-two-characters"
