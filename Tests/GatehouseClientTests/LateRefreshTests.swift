@@ -43,6 +43,7 @@ struct LateRefreshTests {
         let gate = ScriptGate()
         let transport = Self.server(gate: gate)
         let storage = Scripted.fileStorage()
+        defer { storage.removeDirectory() }
         let client = Scripted.client(transport, clock: Self.clock, storage: storage)
         _ = try await client.signIn(email: "alice@example.com", password: "pw", rememberMe: true)
         let events = EventLog(client)
@@ -66,6 +67,7 @@ struct LateRefreshTests {
         let gate = ScriptGate()
         let transport = Self.server(gate: gate)
         let storage = Scripted.fileStorage()
+        defer { storage.removeDirectory() }
         let client = Scripted.client(transport, clock: Self.clock, storage: storage)
         _ = try await client.signIn(email: "alice@example.com", password: "pw", rememberMe: true)
         let refresh = Task { try await client.refreshSession() }

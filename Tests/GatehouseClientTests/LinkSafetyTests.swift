@@ -36,6 +36,7 @@ struct LinkSafetyTests {
     @Test func aPKCEClientRefusesImplicitTokensFromAnyURL() async throws {
         let transport = Self.server()
         let storage = Scripted.fileStorage()
+        defer { storage.removeDirectory() }
         let client = Scripted.client(transport, clock: Self.clock, storage: storage)
         let alice = try await client.signIn(email: "alice@example.com", password: "pw", rememberMe: true)
         let stored = try storage.load(key: "gatehouse.auth.session")
@@ -101,6 +102,7 @@ struct LinkSafetyTests {
     @Test func anotherUsersLinkDoesNotSilentlyReplaceTheSignedInUser() async throws {
         let transport = Self.server()
         let storage = Scripted.fileStorage()
+        defer { storage.removeDirectory() }
         let client = Scripted.client(transport, clock: Self.clock, storage: storage) { $0.flowType = .implicit }
         let alice = try await client.signIn(email: "alice@example.com", password: "pw", rememberMe: true)
         let events = EventLog(client)

@@ -39,6 +39,7 @@ struct PermanentFailureTests {
     func aDeadSessionOnAnyEndpointEndsIt(code: String, status: Int) async throws {
         let clock = FixedClock()
         let storage = Scripted.fileStorage()
+        defer { storage.removeDirectory() }
         let client = Scripted.client(Self.server(clock: clock) { _ in .error(code, status: status) }, clock: clock, storage: storage)
         _ = try await client.signIn(email: "alice@example.com", password: "pw", rememberMe: true)
         let events = EventLog(client)

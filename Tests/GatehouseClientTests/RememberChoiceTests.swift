@@ -31,6 +31,7 @@ struct RememberChoiceTests {
     @Test func aRecoverySessionLivesInMemoryOnly() async throws {
         let transport = Self.server()
         let storage = Scripted.fileStorage()
+        defer { storage.removeDirectory() }
         let client = Scripted.client(transport, clock: Self.clock, storage: storage) { $0.flowType = .implicit }
         let session = try await client.session(from: URL(string: "myapp://auth/callback?token_hash=abc&type=recovery")!)
         #expect(await client.currentSession() == session)
@@ -44,6 +45,7 @@ struct RememberChoiceTests {
     @Test func signUpFollowsTheRememberChoice() async throws {
         let transport = Self.server()
         let storage = Scripted.fileStorage()
+        defer { storage.removeDirectory() }
         let client = Scripted.client(transport, clock: Self.clock, storage: storage)
         _ = try await client.signUp(email: "alice@example.com", password: "pw", rememberMe: false)
         #expect(await client.currentSession() != nil)
@@ -55,6 +57,7 @@ struct RememberChoiceTests {
     @Test func linkSessionsFollowTheConfiguredChoice() async throws {
         let transport = Self.server()
         let storage = Scripted.fileStorage()
+        defer { storage.removeDirectory() }
         let client = Scripted.client(transport, clock: Self.clock, storage: storage) {
             $0.flowType = .implicit
             $0.rememberLinkSessions = false

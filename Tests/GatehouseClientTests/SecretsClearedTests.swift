@@ -74,6 +74,7 @@ struct SecretsClearedTests {
 
     @Test func signingOutForgetsThePKCEVerifier() async throws {
         let storage = Scripted.fileStorage()
+        defer { storage.removeDirectory() }
         let client = Scripted.client(Self.server(), clock: Self.clock, storage: storage)
         try await client.resetPasswordForEmail("alice@example.com")
         #expect(try storage.load(key: Self.verifierKey) != nil)
@@ -84,6 +85,7 @@ struct SecretsClearedTests {
 
     @Test func aRefusedExchangeSpendsTheVerifierAndAFailedOneKeepsIt() async throws {
         let storage = Scripted.fileStorage()
+        defer { storage.removeDirectory() }
         let client = Scripted.client(Self.server(exchange: .error("unexpected_failure", status: 503)), clock: Self.clock, storage: storage)
         try await client.resetPasswordForEmail("alice@example.com")
         await #expect(throws: AuthClientError.self) { try await client.session(from: URL(string: "myapp://auth/callback?code=c")!) }

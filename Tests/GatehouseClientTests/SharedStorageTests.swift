@@ -75,6 +75,7 @@ struct SharedStorageTests {
     @Test func aClientAdoptsTheNewerStoredSessionBeforeRefreshing() async throws {
         let server = RotatingServer(clock: FixedClock())
         let storage = Scripted.fileStorage()
+        defer { storage.removeDirectory() }
         let app = Scripted.client(server.transport, clock: server.clock, storage: storage)
         _ = try await app.signIn(email: "alice@example.com", password: "pw", rememberMe: true)
         let extensionClient = Scripted.client(server.transport, clock: server.clock, storage: storage)
@@ -93,6 +94,7 @@ struct SharedStorageTests {
     @Test func concurrentRefreshesOfTwoClientsRotateOnce() async throws {
         let server = RotatingServer(clock: FixedClock(), holdFirstRefresh: true)
         let storage = Scripted.fileStorage()
+        defer { storage.removeDirectory() }
         let app = Scripted.client(server.transport, clock: server.clock, storage: storage)
         _ = try await app.signIn(email: "alice@example.com", password: "pw", rememberMe: true)
         let lock = ObservedRefreshLock(FileRefreshLock(url: storage.fileURL(for: "gatehouse.auth.session").appendingPathExtension("lock")))

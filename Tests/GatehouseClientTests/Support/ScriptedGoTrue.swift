@@ -123,9 +123,16 @@ enum Scripted {
         return AuthClient(configuration: configuration)
     }
 
-    /// A scratch `FileSessionStorage` folder.
+    /// A scratch `FileSessionStorage` folder; the test removes it (`removeDirectory()`).
     static func fileStorage() -> FileSessionStorage {
         FileSessionStorage(
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("gatehouse-session-\(UUID().uuidString)"))
+    }
+}
+
+extension FileSessionStorage {
+    /// Removes the scratch folder and what the test wrote in it, so that a run leaves nothing behind.
+    func removeDirectory() {
+        try? FileManager.default.removeItem(at: directory)
     }
 }
