@@ -16,9 +16,8 @@ import GatehouseCore
 import SQLKit
 
 /// The import's statements (`AccountService.importAccounts`): a batch's lookups and writes as a
-/// few multi-row statements (at most `StatementRows.limit` rows each). One account at a time they were five round trips or more (its id,
-/// its address with its factors, the user, the identity, the audit entry), each planned again on
-/// PostgreSQL: about 600 accounts a second there, where SQLite's writer took 9,000
+/// few multi-row statements (at most `StatementRows.limit` rows each), because an account's own
+/// lookups and inserts would be five round trips or more, each planned again on PostgreSQL
 /// (Benchmarks/PROFILE.md, "The import's batches").
 extension UserRepository {
     /// Which of `ids` are accounts already (soft-deleted ones too: their rows keep the id).

@@ -14,8 +14,7 @@
 import Foundation
 
 extension UUID {
-    /// The form every id is stored and answered in. Foundation's, lowercased: writing it by hand
-    /// saved 6–8 % of a request's instructions and no rate beyond the host's spread, under the
-    /// 20 % a hand-written replacement of a library must buy (Benchmarks/PROFILE.md).
+    /// The form every id is stored and answered in: Foundation's, lowercased. Written by hand it
+    /// did not buy the end-to-end gain a replacement of a library must (Benchmarks/PROFILE.md).
     var lowercasedString: String { uuidString.lowercased() }
 }
