@@ -524,15 +524,14 @@ row() { printf '%-14s %10s %9s %9s %9s %9s %8s %12s %9s' "${@:1:9}"; (($# > 9)) 
 # the whole span; their latencies are wrk's (the request, up to its 2xx). The PostgreSQL
 # cluster's CPU a request closes the row when the line has it.
 scenario_row() {
-    local name="$1" line="$2" p="${3:-}" rps
-    local -a database=()
+    local name="$1" line="$2" p="${3:-}" rps database
     [[ -n "$line" ]] || return 0
     rps="$(field ok_rps "$line")"
     [[ -n "$p" ]] && rps="$(field reset_rps "$line")"
-    [[ -n "$(field "${p}db_cpu_ms_per_req" "$line")" ]] && database=("$(field "${p}db_cpu_ms_per_req" "$line")")
+    database="$(field "${p}db_cpu_ms_per_req" "$line")"
     row "$name" "$rps" "$(field p50_ms "$line")" "$(field p90_ms "$line")" \
         "$(field p99_ms "$line")" "$(field max_ms "$line")" "$(field non2xx "$line")" \
-        "$(field "${p}server_cpu_ms_per_req" "$line")" "$(field "${p}machine_busy_pct" "$line")" "${database[@]}"
+        "$(field "${p}server_cpu_ms_per_req" "$line")" "$(field "${p}machine_busy_pct" "$line")" ${database:+"$database"}
 }
 # Derived figures per engine.
 declare -A V=()
@@ -565,12 +564,14 @@ reset_line() {
         echo "  WARNING: $2: only $(( $(field sent "$line") + $(field skipped "$line") + $(field dead "$line") )) of $(field ok "$line") jobs settled within ${DRAIN_TIMEOUT} s: its rate is not a full reset"
     fi
 }
-# budget_line WHAT DB_MS SERVER_MS GOAL REFERENCE_RPS: for a goal "rate ≥ GOAL × REFERENCE_RPS",
+# budget_line WHAT LINE PREFIX GOAL REFERENCE_RPS: for a goal "rate ≥ GOAL × REFERENCE_RPS",
 # the CPU the whole machine has a request at that rate (every core busy), beside what the
-# PostgreSQL cluster and the server each spent a request: the cluster runs on the same cores, so
-# its share is out of the server's reach. wrk and the kernel's share are not counted.
+# PostgreSQL cluster and the server each spent a request in the scenario's LINE (PREFIX whole_
+# for the reset rows, as in scenario_row): the cluster runs on the same cores, so its share is
+# out of the server's reach. wrk and the kernel's share are not counted.
 budget_line() {
-    local what="$1" db="$2" server="$3" goal="$4" reference="$5"
+    local what="$1" db server goal="$4" reference="$5"
+    db="$(field "${3}db_cpu_ms_per_req" "$2")" server="$(field "${3}server_cpu_ms_per_req" "$2")"
     [[ -n "$db" && -n "$server" && -n "$reference" && "$reference" != n/a ]] || return 0
     awk -v what="$what" -v db="$db" -v srv="$server" -v g="$goal" -v r="$reference" -v cores="$CORES" 'BEGIN {
         if (r + 0 == 0) exit
@@ -630,19 +631,19 @@ goal_line() { # TEXT VALUE OP GOAL
         if [[ -n "$DJ_REG" ]]; then
             r="$(ratio "${V[$engine.reset]}" "$DJ_REG" '%.2f')"
             goal_line "full reset, registered addresses, Gatehouse (wrk start to last email delivered) / Django registered: ${V[$engine.reset]} / $DJ_REG = ${r}x" "$r" '>=' 5
-            budget_line "a full reset" "$(field whole_db_cpu_ms_per_req "${R[$engine.reset]}")" "$(field whole_server_cpu_ms_per_req "${R[$engine.reset]}")" 5 "$DJ_REG"
+            budget_line "a full reset" "${R[$engine.reset]}" whole_ 5 "$DJ_REG"
             r="$(ratio "${V[$engine.unknown]}" "$DJ_UNK" '%.2f')"
             goal_line "unknown addresses, Gatehouse (wrk start to last job settled) / Django unknown: ${V[$engine.unknown]} / $DJ_UNK = ${r}x" "$r" '>=' 5
-            budget_line "an unknown address" "$(field whole_db_cpu_ms_per_req "${R[$engine.unknown]}")" "$(field whole_server_cpu_ms_per_req "${R[$engine.unknown]}")" 5 "$DJ_UNK"
+            budget_line "an unknown address" "${R[$engine.unknown]}" whole_ 5 "$DJ_UNK"
         else
             echo "  Gatehouse / Django: not measured (BENCH_DJANGO=0)"
         fi
         r="$(ratio "${V[$engine.reset]}" "${V[$engine.health]}" '%.3f')"
         goal_line "full reset, registered / health route: ${V[$engine.reset]} / ${V[$engine.health]:-n/a} = $r" "$r" '>=' 0.25
-        budget_line "a full reset" "$(field whole_db_cpu_ms_per_req "${R[$engine.reset]}")" "$(field whole_server_cpu_ms_per_req "${R[$engine.reset]}")" 0.25 "${V[$engine.health]}"
+        budget_line "a full reset" "${R[$engine.reset]}" whole_ 0.25 "${V[$engine.health]}"
         r="$(ratio "${V[$engine.refresh]}" "${V[$engine.health]}" '%.3f')"
         goal_line "refresh / health route: ${V[$engine.refresh]} / ${V[$engine.health]:-n/a} = $r" "$r" '>=' 0.35
-        budget_line "a refresh" "$(field db_cpu_ms_per_req "${R[$engine.refresh]}")" "$(field server_cpu_ms_per_req "${R[$engine.refresh]}")" 0.35 "${V[$engine.health]}"
+        budget_line "a refresh" "${R[$engine.refresh]}" "" 0.35 "${V[$engine.health]}"
         goal_line "sign-in / bcrypt bound: ${V[$engine.signin]} / ${V[$engine.bound]} = ${V[$engine.signin_ratio]}" "${V[$engine.signin_ratio]}" '>=' 0.95
         if [[ "$engine" == sqlite ]]; then
             refresh_p99="$(field p99_ms "${R[$engine.refresh]}")"
