@@ -13,6 +13,7 @@
 
 import Foundation
 import GatehouseCore
+import SQLKit
 
 /// What a refresh reads of its session, and what its compare-and-set did.
 struct SessionRefreshRead: Sendable {
@@ -30,18 +31,20 @@ extension Store {
     ///
     /// On SQLite both are one call on the writer, in one transaction: the writer's page cache is
     /// current, where a reader's is emptied by every write. On PostgreSQL both are one statement
-    /// (`SessionWithUserAdvancingStatement`), one round trip where there would be two; a move
-    /// `allows` then refuses is put back.
+    /// shared with the refreshes that arrive together (`SessionRefreshAdvances`); a move `allows`
+    /// then refuses is put back.
     func readForRefresh(
         id: UUID, presented: Int64, at now: Timestamp,
         allows: @escaping @Sendable (SessionRecord, UserRecord) throws(AuthError) -> Void
     ) async throws(AuthError) -> SessionRefreshRead? {
         try await guarded {
-            guard let sqlite = sql as? SQLiteStore else {
-                return try await readForRefreshAdvancing(id: id, presented: presented, at: now, allows: allows)
-            }
-            let read = try await sqlite.writeDirect { writer in
-                try writer.readForRefresh(id: id, presented: presented, at: now, allows: allows)
+            let read: SessionRefreshRead?
+            if let sqlite = sql as? SQLiteStore {
+                read = try await sqlite.writeDirect { writer in
+                    try writer.readForRefresh(id: id, presented: presented, at: now, allows: allows)
+                }
+            } else {
+                read = try await readForRefreshAdvancing(id: id, presented: presented, at: now, allows: allows)
             }
             guard let read, read.user.hasLinkedProviders else { return read }
             let user = try await perform { try await $0.users.withDetails(read.user, factors: read.user.factors) }
@@ -53,40 +56,57 @@ extension Store {
         id: UUID, presented: Int64, at now: Timestamp,
         allows: @Sendable (SessionRecord, UserRecord) throws(AuthError) -> Void
     ) async throws -> SessionRefreshRead? {
-        let advancing = try await perform(.statement) { try await $0.sessions.findWithUserAdvancing(id: id, from: presented, at: now) }
-        guard let advancing else { return nil }
+        let advance = SessionRefreshAdvances.Advance(sessionId: id, expected: presented, now: now)
+        guard let advancing = try await refreshAdvances.submit(advance) else { return nil }
+        let read = advancing.read
         do {
-            try allows(advancing.read.session, advancing.read.user)
+            try allows(read.session, read.user)
         } catch {
-            if advancing.read.advanced {
+            if read.advanced {
                 try await perform(.statement) { try await $0.sessions.restoreCounter(advancing, advancedAt: now) }
             }
             throw error
         }
-        return advancing.read
+        return read
     }
 }
 
 extension SessionRepository {
-    /// `SessionWithUserAdvancingStatement`'s read, with the session's `updated_at` before the
-    /// move (microseconds) for `restoreCounter`.
+    /// `SessionsWithUserAdvancingStatement`'s read of one session, with the session's
+    /// `updated_at` before the move (microseconds) for `restoreCounter`. The user comes without
+    /// linked identities (`UserRepository.withDetails` reads them).
     struct AdvancingRead: Sendable {
         let read: SessionRefreshRead
         let updatedAt: Int64
     }
 
-    /// PostgreSQL: the session with its user and factors, and the counter's compare-and-set
-    /// from `expected`, in one statement.
-    func findWithUserAdvancing(id: UUID, from expected: Int64, at now: Timestamp) async throws -> AdvancingRead? {
+    /// PostgreSQL: the sessions of `advances` (each session once, one to
+    /// `SessionsWithUserAdvancing.widest`) with their users and factors,
+    /// and each counter's compare-and-set from the one its refresh presents, in one statement.
+    /// A session that does not exist has no entry.
+    func findWithUserAdvancing(_ advances: [SessionRefreshAdvances.Advance]) async throws -> [UUID: AdvancingRead] {
         let postgres = try database.postgresConnection()
-        let rows = try await postgres.rows(
-            SessionWithUserAdvancingStatement(sessionId: id.lowercasedString, expected: expected, now: now.microsecondsSinceEpoch))
-        guard let first = rows.first else { return nil }
-        let (session, user) = try await decodeWithUser(rows)
-        return AdvancingRead(
-            read: SessionRefreshRead(
-                session: session, user: user, advanced: try first.decode(column: "advanced", as: Bool.self)),
-            updatedAt: try first.decode(column: "s_updated_at", as: Int64.self))
+        let rows: [any SQLRow]
+        switch advances.count {
+        case 1: rows = try await postgres.rows(SessionsWithUserAdvancing.One(advances: advances))
+        case 2: rows = try await postgres.rows(SessionsWithUserAdvancing.Two(advances: advances))
+        case 3: rows = try await postgres.rows(SessionsWithUserAdvancing.Three(advances: advances))
+        case 4: rows = try await postgres.rows(SessionsWithUserAdvancing.Four(advances: advances))
+        default: preconditionFailure("a statement carries one refresh to \(SessionsWithUserAdvancing.widest)")
+        }
+        var rowsBySession: [String: [any SQLRow]] = [:]
+        for row in rows {
+            rowsBySession[try row.decode(column: "s_id", as: String.self), default: []].append(row)
+        }
+        var reads: [UUID: AdvancingRead] = [:]
+        for sessionRows in rowsBySession.values {
+            let (session, user) = try Self.decodeWithUser(sessionRows)
+            let first = sessionRows[0]
+            reads[session.id] = AdvancingRead(
+                read: SessionRefreshRead(session: session, user: user, advanced: try first.decode(column: "advanced", as: Bool.self)),
+                updatedAt: try first.decode(column: "s_updated_at", as: Int64.self))
+        }
+        return reads
     }
 
     /// Puts back the counter `findWithUserAdvancing` moved, for a refresh refused after it: only

@@ -19,6 +19,14 @@ import Logging
 struct Store: Sendable {
     let sql: any SQLStore
     let logger: Logger
+    /// PostgreSQL's refreshes that arrive together, in one statement (`readForRefresh`).
+    let refreshAdvances: SessionRefreshAdvances
+
+    init(sql: any SQLStore, logger: Logger) {
+        self.sql = sql
+        self.logger = logger
+        self.refreshAdvances = SessionRefreshAdvances(sql: sql)
+    }
 
     var engine: SQLEngine { sql.engine }
 

@@ -25,6 +25,10 @@ import Synchronization
 /// Whose task writes: the first item finding the writer idle writes its batch; when it is done,
 /// it hands the writer to the oldest waiting item, whose task writes everything waiting by then.
 /// No background task, and no item waits for more than the batch ahead of it.
+///
+/// `writers` batches may be in flight at once, for a store whose writes can run side by side
+/// (PostgreSQL's pool): an item finding fewer in flight is written at once, and only the items
+/// that find them all busy wait and go together. SQLite's single writer keeps one.
 final class GroupCommit<Item: Sendable, Answer: Sendable>: Sendable {
     /// Writes a batch, in submission order, and answers each of its items in that order.
     typealias Write = @Sendable ([Item]) async throws -> [Answer]
@@ -40,18 +44,21 @@ final class GroupCommit<Item: Sendable, Answer: Sendable>: Sendable {
     }
 
     private struct State {
-        var writing = false
+        var writing = 0
         var waiting: [Waiting] = []
     }
 
     /// The most items one batch writes (bounds a statement's bound values).
     let batchLimit: Int
+    /// The most batches written at once.
+    let writers: Int
     private let write: Write
     private let state = Mutex(State())
 
-    init(batchLimit: Int, write: @escaping Write) {
-        precondition(batchLimit > 0)
+    init(batchLimit: Int, writers: Int = 1, write: @escaping Write) {
+        precondition(batchLimit > 0 && writers > 0)
         self.batchLimit = batchLimit
+        self.writers = writers
         self.write = write
     }
 
@@ -62,11 +69,11 @@ final class GroupCommit<Item: Sendable, Answer: Sendable>: Sendable {
     func submit(_ item: Item) async throws -> Answer {
         let turn = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Turn, any Error>) in
             let writeNow = state.withLock { state -> Bool in
-                if state.writing {
+                if state.writing == writers {
                     state.waiting.append(Waiting(item: item, continuation: continuation))
                     return false
                 }
-                state.writing = true
+                state.writing += 1
                 return true
             }
             if writeNow { continuation.resume(returning: .write) }
@@ -101,7 +108,7 @@ final class GroupCommit<Item: Sendable, Answer: Sendable>: Sendable {
     private func handOver() {
         let next = state.withLock { state -> Waiting? in
             guard !state.waiting.isEmpty else {
-                state.writing = false
+                state.writing -= 1
                 return nil
             }
             return state.waiting.removeFirst()

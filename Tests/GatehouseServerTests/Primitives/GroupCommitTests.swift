@@ -103,6 +103,46 @@ struct GroupCommitTests {
         #expect(try await commit.submit(6) == 60)
     }
 
+    @Test("with two writers, a second item is written beside the first; the items after them wait and go together")
+    func twoWriters() async throws {
+        let started = Mutex<[[Int]]>([])
+        let released = Mutex(false)
+        let commit = GroupCommit<Int, Int>(batchLimit: 100, writers: 2) { items in
+            let count = started.withLock {
+                $0.append(items)
+                return $0.count
+            }
+            // The first two batches are held until the others have queued behind them.
+            if count <= 2 {
+                for _ in 0..<10_000 {
+                    if released.withLock({ $0 }) { break }
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+            }
+            return items.map { $0 * 10 }
+        }
+        async let first = commit.submit(0)
+        try await waitUntil { started.withLock { $0.count } == 1 }
+        async let second = commit.submit(1)
+        // Both writers busy: the next items wait, without a batch of their own yet.
+        try await waitUntil { started.withLock { $0.count } == 2 }
+        #expect(commit.waitingCount == 0)
+        let answers = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            for item in 2...5 { group.addTask { (item, try await commit.submit(item)) } }
+            try await waitUntil { commit.waitingCount == 4 }
+            #expect(started.withLock { $0.count } == 2)
+            released.withLock { $0 = true }
+            return try await group.reduce(into: [Int: Int]()) { $0[$1.0] = $1.1 }
+        }
+        #expect(try await first == 0)
+        #expect(try await second == 10)
+        #expect(answers == [2: 20, 3: 30, 4: 40, 5: 50])
+        let batches = started.withLock { $0 }
+        #expect(batches.prefix(2).map { $0.count } == [1, 1])
+        #expect(batches.dropFirst(2).flatMap { $0 }.sorted() == [2, 3, 4, 5])
+        #expect(batches.count <= 4, "the four waiting items went in at most two batches, one a freed writer")
+    }
+
     @Test("a write that answers the wrong number of items fails its batch instead of answering wrongly")
     func answerCount() async throws {
         let commit = GroupCommit<Int, Int>(batchLimit: 8) { _ in [] }
