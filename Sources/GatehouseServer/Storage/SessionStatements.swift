@@ -100,7 +100,8 @@ extension SessionsWithUserAdvancingStatement {
     }
 }
 
-/// `SessionsWithUserAdvancingStatement` for one refresh to four.
+/// `SessionsWithUserAdvancingStatement` for one refresh to four: a type for each, since
+/// PostgresNIO names a kept statement, and reads its text, by its type.
 enum SessionsWithUserAdvancing {
     /// The most refreshes one statement carries.
     static let widest = 4

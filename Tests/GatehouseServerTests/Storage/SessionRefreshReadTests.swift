@@ -186,7 +186,7 @@ struct SessionRefreshReadTests {
     }
 
     @Test(
-        "PostgreSQL keeps one plan for each batch statement, a primary-key lookup whatever the table's size",
+        "PostgreSQL keeps a generic plan for each batch statement instead of planning every execution",
         .enabled(if: Backend.postgresURL != nil))
     func batchStatementsKeepTheirGenericPlans() async throws {
         try await ServiceFixture.with(.postgres) { fixture in
