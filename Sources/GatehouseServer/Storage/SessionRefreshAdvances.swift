@@ -76,17 +76,14 @@ final class SessionRefreshAdvances: Sendable {
     /// later one, and so on.
     static func groups(_ advances: [Advance]) -> [[Int]] {
         var groups: [[Int]] = []
-        var sessions: [Set<UUID>] = []
         for (index, advance) in advances.enumerated() {
-            let free = sessions.indices.first { group in
-                groups[group].count < batchLimit && !sessions[group].contains(advance.sessionId)
+            let free = groups.firstIndex { group in
+                group.count < batchLimit && !group.contains { advances[$0].sessionId == advance.sessionId }
             }
             if let free {
                 groups[free].append(index)
-                sessions[free].insert(advance.sessionId)
             } else {
                 groups.append([index])
-                sessions.append([advance.sessionId])
             }
         }
         return groups

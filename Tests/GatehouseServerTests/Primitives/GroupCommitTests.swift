@@ -113,12 +113,7 @@ struct GroupCommitTests {
                 return $0.count
             }
             // The first two batches are held until the others have queued behind them.
-            if count <= 2 {
-                for _ in 0..<10_000 {
-                    if released.withLock({ $0 }) { break }
-                    try await Task.sleep(for: .milliseconds(1))
-                }
-            }
+            if count <= 2 { try await self.waitUntil { released.withLock { $0 } } }
             return items.map { $0 * 10 }
         }
         async let first = commit.submit(0)
