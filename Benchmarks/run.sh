@@ -211,6 +211,8 @@ seed_refresh_tokens() {
 }
 
 CLOCK_TICKS="$(getconf CLK_TCK 2>/dev/null || echo 100)"
+# Steal above this share of the cores' time in a scenario is reported under the summary.
+STEAL_WARNING_PCT=2
 # The process whose CPU time run_wrk reports, with its children (gunicorn's workers).
 MEASURED_PID=""
 # ticks_of PID...: the CPU time (user and system, clock ticks) of these processes together.
@@ -233,23 +235,26 @@ database_ticks() {
     children="$(ticks_of $(pgrep -P "$postmaster" 2>/dev/null))"
     echo $((${own:-0} + ${children:-0}))
 }
-# Prints "<server cpu ticks> <machine busy ticks> <machine total ticks> <database cpu ticks>"
-# from /proc.
+# Prints "<server cpu ticks> <machine busy ticks> <machine total ticks> <database cpu ticks>
+# <machine steal ticks>" from /proc. Steal is the time the hypervisor ran something else while a
+# virtual core of ours had work: the host's share of a slow run, which no other figure shows.
 cpu_snapshot() {
-    local server machine
+    local server busy total steal
     # shellcheck disable=SC2046
     server="$(ticks_of "${MEASURED_PID:-$SERVER_PID}" $(pgrep -P "${MEASURED_PID:-$SERVER_PID}" 2>/dev/null))"
-    machine="$(awk '/^cpu / { total = 0; for (i = 2; i <= NF; i++) total += $i; print total - $5 - $6, total }' /proc/stat)"
-    echo "${server:-0} $machine $(database_ticks)"
+    read -r busy total steal < <(awk '/^cpu / { total = 0; for (i = 2; i <= NF; i++) total += $i; print total - $5 - $6, total, $9 }' /proc/stat)
+    echo "${server:-0} $busy $total $(database_ticks) ${steal:-0}"
 }
-# cpu_fields BEFORE AFTER REQUESTS PREFIX: "<prefix>server_cpu_ms_per_req=… <prefix>machine_busy_pct=…",
-# and "<prefix>db_cpu_ms_per_req=…" (the PostgreSQL cluster's CPU) while a cluster runs.
+# cpu_fields BEFORE AFTER REQUESTS PREFIX: "<prefix>server_cpu_ms_per_req=… <prefix>machine_busy_pct=…
+# <prefix>steal_pct=…", and "<prefix>db_cpu_ms_per_req=…" (the PostgreSQL cluster's CPU) while a
+# cluster runs.
 cpu_fields() {
     awk -v b="$1" -v a="$2" -v hz="$CLOCK_TICKS" -v ok="$3" -v p="$4" -v db="${BENCH_PG_DIR:+1}" 'BEGIN {
         split(b, x, " "); split(a, y, " ")
         busy = (y[3] > x[3]) ? 100 * (y[2] - x[2]) / (y[3] - x[3]) : 0
+        steal = (y[3] > x[3]) ? 100 * (y[5] - x[5]) / (y[3] - x[3]) : 0
         per_request = (ok > 0) ? 1000 * (y[1] - x[1]) / hz / ok : 0
-        printf "%sserver_cpu_ms_per_req=%.3f %smachine_busy_pct=%.0f", p, per_request, p, busy
+        printf "%sserver_cpu_ms_per_req=%.3f %smachine_busy_pct=%.0f %ssteal_pct=%.1f", p, per_request, p, busy, p, steal
         if (db) printf " %sdb_cpu_ms_per_req=%.3f", p, (ok > 0) ? 1000 * (y[4] - x[4]) / hz / ok : 0
     }'
 }
@@ -450,6 +455,14 @@ run_engine() {
     log "$e: unknown addresses: $CONNECTIONS connections, ${DURATION}s, then until every job is settled"
     R[$engine.unknown]="$(run_reset "$engine-unknown" "$DURATION" /auth/v1/recover "u$RUN_ID")"
 
+    # The ceiling again, after the scenarios it is set against: the host's speed drifts over an
+    # engine's pass, and the ratios use the mean of the two readings, as the bcrypt bound does.
+    if ((CEILING_DURATION > 0)); then
+        outbox_wait_idle "$DRAIN_TIMEOUT" || true
+        log "$e: ceiling again: GET /auth/v1/health, ${CEILING_DURATION}s"
+        R[$engine.health_after]="$(run_wrk "$engine-health-after" health.lua "$CEILING_DURATION")"
+    fi
+
     if ((${#FIXED_GENERATOR[@]} > 0)); then
         outbox_wait_idle "$DRAIN_TIMEOUT" || true
         log "$e: fixed rate ($FIXED_GENERATOR_NAME): /recover (unknown addresses) at $RATE req/s for ${FIXED_DURATION}s, then the health route"
@@ -518,8 +531,8 @@ ratio() { awk -v a="$1" -v b="$2" -v f="$3" 'BEGIN { if (a == "" || b == "" || b
 # verdict VALUE OP GOAL: met, MISSED, or n/a.
 verdict() { [[ "$1" == n/a ]] && { echo n/a; return; }; awk -v v="$1" -v g="$3" "BEGIN { print ((v $2 g) ? \"met\" : \"MISSED\") }"; }
 
-# row COLUMNS…: nine columns, and a tenth (the database's CPU) when given.
-row() { printf '%-14s %10s %9s %9s %9s %9s %8s %12s %9s' "${@:1:9}"; (($# > 9)) && printf ' %11s' "${10}"; echo; }
+# row COLUMNS…: ten columns, and an eleventh (the database's CPU) when given.
+row() { printf '%-14s %10s %9s %9s %9s %9s %8s %12s %9s %7s' "${@:1:10}"; (($# > 10)) && printf ' %11s' "${11}"; echo; }
 # scenario_row NAME LINE [whole_]: the full-reset rows give the whole-reset rate and CPU over
 # the whole span; their latencies are wrk's (the request, up to its 2xx). The PostgreSQL
 # cluster's CPU a request closes the row when the line has it.
@@ -531,14 +544,18 @@ scenario_row() {
     database="$(field "${p}db_cpu_ms_per_req" "$line")"
     row "$name" "$rps" "$(field p50_ms "$line")" "$(field p90_ms "$line")" \
         "$(field p99_ms "$line")" "$(field max_ms "$line")" "$(field non2xx "$line")" \
-        "$(field "${p}server_cpu_ms_per_req" "$line")" "$(field "${p}machine_busy_pct" "$line")" ${database:+"$database"}
+        "$(field "${p}server_cpu_ms_per_req" "$line")" "$(field "${p}machine_busy_pct" "$line")" \
+        "$(field "${p}steal_pct" "$line")" ${database:+"$database"}
 }
 # Derived figures per engine.
 declare -A V=()
 for engine in "${ENGINES[@]}"; do
     V[$engine.verify]="$(printf '%s\n' "${R[$engine.verify_before]:-}" "${R[$engine.verify_after]:-}" |
         awk 'NF { sum += $1; n++ } END { if (n) printf "%.3f\n", sum / n }')"
-    V[$engine.health]="$(field ok_rps "${R[$engine.health]:-}")"
+    V[$engine.health_before]="$(field ok_rps "${R[$engine.health]:-}")"
+    V[$engine.health_after]="$(field ok_rps "${R[$engine.health_after]:-}")"
+    V[$engine.health]="$(printf '%s\n' "${V[$engine.health_before]}" "${V[$engine.health_after]}" |
+        awk 'NF { sum += $1; n++ } END { if (n) printf "%.1f\n", sum / n }')"
     V[$engine.signin]="$(field ok_rps "${R[$engine.signin]}")"
     V[$engine.refresh]="$(field ok_rps "${R[$engine.refresh]}")"
     V[$engine.reset]="$(field reset_rps "${R[$engine.reset]}")"
@@ -594,16 +611,20 @@ goal_line() { # TEXT VALUE OP GOAL
         e="$(engine_name "$engine")"
         echo
         echo "$e (load ${R[$engine.load]} at its start; $RESET_ACCOUNTS accounts imported in ${R[$engine.seed_s]} s; server peak RSS ${R[$engine.peak_rss]:-n/a})"
-        header=(scenario "req/s" "p50 ms" "p90 ms" "p99 ms" "max ms" "non-2xx" "srv cpu ms/r" "cpu busy%")
+        header=(scenario "req/s" "p50 ms" "p90 ms" "p99 ms" "max ms" "non-2xx" "srv cpu ms/r" "cpu busy%" "steal%")
         [[ "$engine" == postgres ]] && header+=("db cpu ms/r")
         row "${header[@]}"
         scenario_row health "${R[$engine.health]:-}"
+        [[ -n "${R[$engine.health_after]:-}" ]] && scenario_row "health, after" "${R[$engine.health_after]}"
         scenario_row sign-in "${R[$engine.signin]}"
         scenario_row refresh "${R[$engine.refresh]}"
         scenario_row "reset (reg.)" "${R[$engine.reset]}" whole_
         scenario_row "unknown" "${R[$engine.unknown]}" whole_
         reset_line "$engine" reset "last email delivered"
         reset_line "$engine" unknown "last job settled"
+        if [[ -n "${V[$engine.health_after]}" ]]; then
+            echo "  health route: ${V[$engine.health_before]} req/s before the scenarios, ${V[$engine.health_after]} after ($(calc '%+.1f' "(${V[$engine.health_after]} / ${V[$engine.health_before]} - 1) * 100") %); the ratios to it use their mean, ${V[$engine.health]}"
+        fi
         echo "  bcrypt verify (cost $COST, median of $ITERATIONS): $(ms "${R[$engine.verify_before]}") ms before the sign-in run, $(ms "${R[$engine.verify_after]}") ms after; bound ${V[$engine.bound]} req/s from their mean x $CORES cores"
         if [[ -n "${R[$engine.verify_parallel]:-}" && "${V[$engine.signin_ratio]}" != n/a ]]; then
             parallel_bound="$(calc '%.1f' "$CORES / (${R[$engine.verify_parallel]} / 1000)")"
@@ -619,7 +640,7 @@ goal_line() { # TEXT VALUE OP GOAL
     if [[ -n "$DJANGO_REGISTERED" ]]; then
         echo
         echo "Django peer ($DJANGO_VERSION; the whole reset happens in the request, so req/s is its full-reset rate)"
-        row scenario "req/s" "p50 ms" "p90 ms" "p99 ms" "max ms" "non-2xx" "srv cpu ms/r" "cpu busy%"
+        row scenario "req/s" "p50 ms" "p90 ms" "p99 ms" "max ms" "non-2xx" "srv cpu ms/r" "cpu busy%" "steal%"
         scenario_row "registered" "$DJANGO_REGISTERED"
         scenario_row "unknown" "$DJANGO_UNKNOWN"
     fi
@@ -668,13 +689,19 @@ goal_line() { # TEXT VALUE OP GOAL
 
     echo
     for engine in "${ENGINES[@]}"; do
-        for key in health signin refresh reset unknown fixed_recover fixed_health; do
+        for key in health health_after signin refresh reset unknown fixed_recover fixed_health; do
             line="${R[$engine.$key]:-}"
             [[ -n "$line" ]] || continue
             for counter in non2xx socket_errors timeouts starved failed; do
                 n="$(field "$counter" "$line")"
                 [[ "${n:-0}" == 0 ]] || echo "WARNING: $engine $key had $n $counter (see $OUT)"
             done
+            prefix=""
+            [[ "$key" == reset || "$key" == unknown ]] && prefix=whole_
+            steal="$(field "${prefix}steal_pct" "$line")"
+            if [[ -n "$steal" ]] && awk -v s="$steal" -v t="$STEAL_WARNING_PCT" 'BEGIN { exit !(s >= t) }'; then
+                echo "WARNING: $engine $key: the hypervisor took $steal % of the cores' time (steal): its figures measure the host as much as the server"
+            fi
         done
         for pair in "reset:sent" "unknown:skipped"; do
             key="${pair%%:*}" event="${pair#*:}" line="${R[$engine.${pair%%:*}]}"
