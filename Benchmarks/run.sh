@@ -160,6 +160,14 @@ measure_verify_ms() {
     sed -n 's/.*"verify_ms"[[:space:]]*:[[:space:]]*\([0-9.eE+-]*\).*/\1/p' <<<"$line"
 }
 
+# mean FORMAT VALUE...: the mean of the values that are not empty, printed with FORMAT; nothing
+# when every value is empty.
+mean() {
+    local format="$1"
+    shift
+    printf '%s\n' "$@" | awk -v f="$format" 'NF { sum += $1; n++ } END { if (n) printf f "\n", sum / n }'
+}
+
 # The same with every core timing verifies at once (one bcrypt-bench per core): the mean of their
 # medians, or nothing. Not the bound of the issue, a diagnostic: it shows how much of a gap to the
 # bound is the machine not scaling (shared host, clock drop with all cores busy), not the server.
@@ -173,7 +181,7 @@ measure_parallel_verify_ms() {
     for ((i = 1; i <= CORES; i++)); do
         values+=("$(cat "$TMP/parallel-$i")")
     done
-    printf '%s\n' "${values[@]}" | awk 'NF { sum += $1; n++ } END { if (n) printf "%.3f\n", sum / n }'
+    mean '%.3f' "${values[@]}"
 }
 
 # ---------------------------------------------------------------- helpers
@@ -550,12 +558,10 @@ scenario_row() {
 # Derived figures per engine.
 declare -A V=()
 for engine in "${ENGINES[@]}"; do
-    V[$engine.verify]="$(printf '%s\n' "${R[$engine.verify_before]:-}" "${R[$engine.verify_after]:-}" |
-        awk 'NF { sum += $1; n++ } END { if (n) printf "%.3f\n", sum / n }')"
+    V[$engine.verify]="$(mean '%.3f' "${R[$engine.verify_before]:-}" "${R[$engine.verify_after]:-}")"
     V[$engine.health_before]="$(field ok_rps "${R[$engine.health]:-}")"
     V[$engine.health_after]="$(field ok_rps "${R[$engine.health_after]:-}")"
-    V[$engine.health]="$(printf '%s\n' "${V[$engine.health_before]}" "${V[$engine.health_after]}" |
-        awk 'NF { sum += $1; n++ } END { if (n) printf "%.1f\n", sum / n }')"
+    V[$engine.health]="$(mean '%.1f' "${V[$engine.health_before]}" "${V[$engine.health_after]}")"
     V[$engine.signin]="$(field ok_rps "${R[$engine.signin]}")"
     V[$engine.refresh]="$(field ok_rps "${R[$engine.refresh]}")"
     V[$engine.reset]="$(field reset_rps "${R[$engine.reset]}")"
@@ -696,10 +702,10 @@ goal_line() { # TEXT VALUE OP GOAL
                 n="$(field "$counter" "$line")"
                 [[ "${n:-0}" == 0 ]] || echo "WARNING: $engine $key had $n $counter (see $OUT)"
             done
-            prefix=""
-            [[ "$key" == reset || "$key" == unknown ]] && prefix=whole_
-            steal="$(field "${prefix}steal_pct" "$line")"
-            if [[ -n "$steal" ]] && awk -v s="$steal" -v t="$STEAL_WARNING_PCT" 'BEGIN { exit !(s >= t) }'; then
+            # A reset's line carries the steal over its whole span too, the figure its row shows.
+            steal="$(field whole_steal_pct "$line")"
+            [[ -n "$steal" ]] || steal="$(field steal_pct "$line")"
+            if [[ -n "$steal" && "$(verdict "$steal" '>=' "$STEAL_WARNING_PCT")" == met ]]; then
                 echo "WARNING: $engine $key: the hypervisor took $steal % of the cores' time (steal): its figures measure the host as much as the server"
             fi
         done
